@@ -1,0 +1,1 @@
+"""Board primitives (hex grid, union-find) shared by board games."""

@@ -1,0 +1,80 @@
+"""Bots see views only, never states.
+
+``make_bot(name, game, seat, seed)`` builds one: ``random`` for any game, or
+``heuristic`` (the game's own simple player).  Heuristic bots live in this
+package, one module per game, registered with ``@heuristic("game-id")``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from ..core.errors import PelitError
+from ..core.rng import stream
+
+
+class Bot:
+    """A player that sees only its seat's view and answers an action id."""
+
+    name = "bot"
+
+    def __init__(self, game, seat: int, seed: int = 0):
+        self.game = game
+        self.seat = seat
+        self.rng = stream(seed, "bot", self.name, seat)
+
+    def observe(self, events: list[dict]) -> None:
+        """New events as this seat saw them (a bot's memory); default: forget."""
+
+    def choose(self, view: dict) -> int:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions in its view."""
+
+    name = "random"
+
+    def choose(self, view: dict) -> int:
+        return self.rng.choice(view["legal"])
+
+
+_HEURISTICS: dict[str, type] = {}
+_loaded = False
+
+
+def heuristic(game_id: str):
+    def deco(cls):
+        _HEURISTICS[game_id] = cls
+        return cls
+    return deco
+
+
+def _discover():
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for mod in pkgutil.iter_modules(__path__):
+        if not mod.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{mod.name}")
+
+
+def bot_names(game) -> list[str]:
+    _discover()
+    return ["random"] + (["heuristic"] if game.info.id in _HEURISTICS else [])
+
+
+def make_bot(name: str, game, seat: int, seed: int = 0) -> Bot:
+    _discover()
+    key = name.strip().lower()
+    if key == "random":
+        return RandomBot(game, seat, seed)
+    if key in ("heuristic", "h", "bot"):
+        cls = _HEURISTICS.get(game.info.id)
+        if cls is None:
+            return RandomBot(game, seat, seed)
+        return cls(game, seat, seed)
+    raise PelitError(f"unknown bot {name!r} for {game.info.id}; bots: "
+                     f"{', '.join(bot_names(game))}")

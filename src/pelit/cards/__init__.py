@@ -1,0 +1,1 @@
+"""Card primitives shared by every card game; this package knows no game."""

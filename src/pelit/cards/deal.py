@@ -1,0 +1,72 @@
+"""Dealing, and dealing the unknown cards again for a determinized world.
+
+``deal`` hands out a pack (top card first) in the order a game names.
+``sample_hands`` gives the cards a seat cannot see to the zones that may hold
+them, respecting what the seat knows (how many each zone holds, cards known to
+be in a zone, suits a player has shown void in).
+"""
+
+from __future__ import annotations
+
+from .deck import ids
+
+
+def deal(pack: list[int], counts: list[int], start: int = 0, packet: int = 1):
+    """Deal ``counts[i]`` cards to each seat in turn, ``packet`` at a time,
+    starting at seat ``start``.  Returns (hands as masks, the rest of the pack)."""
+    n = len(counts)
+    hands = [0] * n
+    need = list(counts)
+    pos = 0
+    seat = start
+    while any(need):
+        if need[seat]:
+            take = min(packet, need[seat])
+            for c in pack[pos:pos + take]:
+                hands[seat] |= 1 << c
+            pos += take
+            need[seat] -= take
+        seat = (seat + 1) % n
+    return hands, pack[pos:]
+
+
+class SampleError(Exception):
+    pass
+
+
+def sample_hands(unknown: int, counts: dict, rng, allowed: dict | None = None,
+                 tries: int = 200) -> dict:
+    """Share the ``unknown`` cards among zones.
+
+    ``counts[zone]`` is how many unknown cards each zone gets (they must add
+    up to the number of unknown cards); ``allowed[zone]`` optionally limits a
+    zone to a mask (e.g. everything but the suits the player is void in).
+    Cards with the fewest possible zones are placed first, so tight
+    constraints are met; a dead end is retried with a new random order.
+    """
+    cards = ids(unknown)
+    if sum(counts.values()) != len(cards):
+        raise SampleError(f"{len(cards)} unknown cards but zones hold {sum(counts.values())}")
+    zones = list(counts)
+    full = unknown
+    allow = {z: (allowed.get(z, full) if allowed else full) for z in zones}
+    options = {c: [z for z in zones if (allow[z] >> c) & 1] for c in cards}
+    for _ in range(tries):
+        left = dict(counts)
+        result = {z: 0 for z in zones}
+        order = cards[:]
+        rng.shuffle(order)
+        order.sort(key=lambda c: len(options[c]))
+        ok = True
+        for c in order:
+            open_zones = [z for z in options[c] if left[z] > 0]
+            if not open_zones:
+                ok = False
+                break
+            weights = [left[z] for z in open_zones]
+            z = rng.choices(open_zones, weights)[0]
+            result[z] |= 1 << c
+            left[z] -= 1
+        if ok:
+            return result
+    raise SampleError("no way found to place the unknown cards under the constraints")

@@ -1,0 +1,102 @@
+"""Tricks and the rules of following (Korppi ch. 2 and its variations).
+
+Strength tables (one number per card id) are built once per game: normal
+rank order, ace low, or any custom order.  Following is set algebra on the
+hand bitmask; the winner is the highest trump, else the highest card of the
+lead suit.
+"""
+
+from __future__ import annotations
+
+from .deck import JOKER_SUIT, Deck
+
+
+def rank_strength(deck: Deck, ace_low: bool = False) -> tuple[int, ...]:
+    """Strength of each card within its suit: the normal order, or ace lowest."""
+    return tuple((1 if (ace_low and r == 14) else r) for r in deck.rank_of)
+
+
+def order_strength(deck: Deck, order_low_to_high) -> tuple[int, ...]:
+    """Strength from an explicit rank order, e.g. (6, 7, 8, 9, 11, 12, 13, 10, 14)."""
+    place = {r: i for i, r in enumerate(order_low_to_high)}
+    return tuple(place.get(r, -1) for r in deck.rank_of)
+
+
+def follow_mask(hand: int, lead_suit: int | None, deck: Deck) -> int:
+    """Cards a player may play: the lead suit if he holds it, else anything."""
+    if lead_suit is None:
+        return hand
+    same = hand & deck.suit_mask[lead_suit]
+    return same if same else hand
+
+
+def beating_mask(cards: int, best: int, deck: Deck, strength, trump: int | None) -> int:
+    """Those of ``cards`` that would beat the card ``best`` now winning the trick."""
+    best_suit = deck.suit_of[best]
+    best_strength = strength[best]
+    out = 0
+    m = cards
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        s = deck.suit_of[c]
+        if s == best_suit:
+            if strength[c] > best_strength:
+                out |= low
+        elif trump is not None and s == trump:
+            out |= low
+    return out
+
+
+def legal_follow(hand: int, plays: list, deck: Deck, strength, trump: int | None = None,
+                 must_beat: bool = False, must_trump: bool = False) -> int:
+    """Follow rules in one place.
+
+    Follow suit when able; with ``must_trump`` a player void in the lead suit
+    must play a trump if he has one; with ``must_beat`` he must beat the card
+    now winning when he can among the cards he is obliged to play from.
+    """
+    if not plays:
+        return hand
+    lead_suit = deck.suit_of[plays[0][1]]
+    allowed = hand & deck.suit_mask[lead_suit]
+    if not allowed:
+        allowed = hand
+        if must_trump and trump is not None and hand & deck.suit_mask[trump]:
+            allowed = hand & deck.suit_mask[trump]
+    if must_beat:
+        best = plays[winning_index(plays, deck, strength, trump)][1]
+        beat = beating_mask(allowed, best, deck, strength, trump)
+        if beat:
+            allowed = beat
+    return allowed
+
+
+def winning_index(plays: list, deck: Deck, strength, trump: int | None = None) -> int:
+    """Index in ``plays`` (a list of (seat, card)) of the card that wins."""
+    suit_of = deck.suit_of
+    best_i = 0
+    best = plays[0][1]
+    best_suit = suit_of[best]
+    for i in range(1, len(plays)):
+        c = plays[i][1]
+        s = suit_of[c]
+        if s == best_suit:
+            if strength[c] > strength[best]:
+                best_i, best = i, c
+        elif s == trump and s != JOKER_SUIT:
+            best_i, best, best_suit = i, c, s
+    return best_i
+
+
+def play_order(leader: int, n: int, sitting_out=(), last: int | None = None) -> tuple[int, ...]:
+    """Seats in the order they play to a trick: clockwise from the leader
+    (Korppi 1.4), without those sitting out, and with ``last`` moved to the
+    end when a rule says that player always plays last."""
+    order = [(leader + i) % n for i in range(n)]
+    order = [s for s in order if s not in sitting_out]
+    if last is not None and last in order:
+        order.remove(last)
+        order.append(last)
+    return tuple(order)

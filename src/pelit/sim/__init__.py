@@ -1,0 +1,1 @@
+"""Playing whole matches with bots: one match, batches, benchmarks."""

@@ -1,0 +1,49 @@
+"""Shared helpers for the suites: random play, snapshots, card ids in views."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from pelit.cards.deck import Card, CardSet, ids
+from pelit.core.records import jsonable
+
+
+def snapshot(state) -> str:
+    """Everything observable about a state, as text (views of every seat and a
+    spectator, the event count, the history, who acts)."""
+    game = state.game
+    n = game.num_players(state)
+    views = [jsonable(game.view(state, s), game) for s in [None, *range(n)]]
+    return json.dumps([views, len(state.events), state.history, list(state.to_act)],
+                      sort_keys=True, default=str)
+
+
+def card_ids_in(obj) -> int:
+    """The mask of every card id tagged as a card anywhere in a view or events."""
+    if isinstance(obj, CardSet):
+        return int(obj)
+    if isinstance(obj, Card):
+        return 1 << int(obj)
+    if isinstance(obj, dict):
+        m = 0
+        for v in obj.values():
+            m |= card_ids_in(v)
+        return m
+    if isinstance(obj, (list, tuple)):
+        m = 0
+        for v in obj:
+            m |= card_ids_in(v)
+        return m
+    return 0
+
+
+def random_step(state, rng: random.Random):
+    to_act = state.to_act
+    seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
+    action = rng.choice(state.game.legal_actions(state, seat))
+    return seat, action
+
+
+def texts(deck, mask) -> str:
+    return deck.texts(ids(mask))
