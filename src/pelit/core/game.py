@@ -158,6 +158,9 @@ class State:
             pack = list(range(deck.size))
             stream(self.seed, "deal", deal_no).shuffle(pack)
         self.packs.append(tuple(pack))
+        # Card ids are reused by every deal: "new_deal" marks where a seat's
+        # knowledge of card places starts again (the leak suite reads from it).
+        self.log("new_deal", None, deal=deal_no)
         return pack
 
     def rng(self, *labels):
