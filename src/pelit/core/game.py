@@ -428,8 +428,8 @@ def _coerce(game_id: str, f: dataclasses.Field, raw):
             elif isinstance(default, float):
                 value = float(text)
         except ValueError:
-            raise OptionError(f"{game_id}: option {f.name} wants a "
-                              f"{type(default).__name__}, not {raw!r}") from None
+            kind = {bool: "true or false", int: "whole number", float: "number"}[type(default)]
+            raise OptionError(f"{game_id}: option {f.name} wants a {kind}, not {raw!r}") from None
     elif default is not dataclasses.MISSING and default is not None:
         if isinstance(default, bool) and not isinstance(value, bool):
             raise OptionError(f"{game_id}: option {f.name} wants true or false, not {raw!r}")
