@@ -315,3 +315,67 @@ def test_sgf_refuses_y():
     s = pelit.load("y").new_state(seed=1, size=3)
     with pytest.raises(ParseError, match="Hex only"):
         to_sgf(s)
+
+
+# -- the heuristic bot ----------------------------------------------------------
+
+def _bot_move(state, seed=0):
+    from pelit.bots import make_bot
+    seat = state.to_act[0]
+    bot = make_bot("heuristic", state.game, seat, seed)
+    return G.action_text(bot.choose(state.view(seat)))
+
+
+def test_bot_takes_a_win_in_one():
+    s = play(G.new_state(seed=1, size=5, swap=False), "c1 a2 c2 a3 c3 a4 c4 e2")
+    for seed in range(5):
+        assert _bot_move(s, seed) in ("b5", "c5")
+
+
+def test_bot_blocks_the_opponents_win_in_one():
+    s = play(G.new_state(seed=1, size=5, swap=False), "e2 a3 a1 b3 b1 c3 c1 d3")
+    for seed in range(5):
+        assert _bot_move(s, seed) == "e3"
+
+
+def test_bot_keeps_a_bridge_the_opponent_enters():
+    # red b2 and c3 share c2 and b3; blue takes c2, red answers b3
+    s = play(G.new_state(seed=1, size=7, swap=False), "b2 g7 c3 c2")
+    assert _bot_move(s) == "b3"
+
+
+def test_bot_swaps_a_central_first_stone_only():
+    assert _bot_move(play(G.new_state(seed=1), "f6")) == "swap"
+    assert _bot_move(play(G.new_state(seed=1), "a1")) != "swap"
+    first = _bot_move(G.new_state(seed=1))
+    assert _bot_move(play(G.new_state(seed=1), first)) != "swap"
+
+
+def test_bot_never_misses_a_win_or_a_block_in_random_positions():
+    import random as _r
+    rng = _r.Random(11)
+    for trial in range(40):
+        s = G.new_state(seed=trial, size=6, swap=False)
+        for _ in range(rng.randrange(4, 20)):
+            if s.outcome is not None:
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        if s.outcome is not None:
+            continue
+        me = s.turn
+        move = parse_cell(_bot_move(s, trial))
+        wins = s.board.winning_cells(me)
+        threats = s.board.winning_cells(3 - me)
+        if wins:
+            assert move in wins
+        elif threats:
+            assert move in threats
+
+
+def test_bot_beats_random_play():
+    from pelit.sim.runner import play_match
+    for seed in range(4):
+        s = play_match(G, ["heuristic", "random"], seed, size=7)
+        assert s.outcome.winners == (0,)
+        s = play_match(G, ["random", "heuristic"], seed, size=7)
+        assert s.outcome.winners == (1,)

@@ -138,3 +138,28 @@ def test_records_and_worlds():
     assert snapshot(check_record(record_of(s))) == snapshot(s)
     w = G.sample_world(s.view(1), random.Random(1))
     assert snapshot(w) == snapshot(s)
+
+
+def _bot_move(state, seed=0):
+    from pelit.bots import make_bot
+    seat = state.to_act[0]
+    bot = make_bot("heuristic", state.game, seat, seed)
+    return G.action_text(bot.choose(state.view(seat)))
+
+
+def test_bot_wins_blocks_and_swaps():
+    # red a4 b4 c4 (left, bottom) needs only d4 (blue holds c3): blue blocks
+    s = play(G.new_state(seed=1, size=4, swap=False), "a4 c3 b4 a1 c4")
+    assert [G.action_text(c) for c in s.board.winning_cells(RED)] == ["d4"]
+    assert _bot_move(s) == "d4"
+    s.play("b2")                         # blue lets it be: red takes the win
+    assert _bot_move(s) == "d4"
+    assert _bot_move(play(G.new_state(seed=1), "e10")) == "swap"
+    assert _bot_move(play(G.new_state(seed=1), "a15")) != "swap"
+
+
+def test_bot_beats_random_play():
+    from pelit.sim.runner import play_match
+    for seed in range(3):
+        assert play_match(G, ["heuristic", "random"], seed, size=7).outcome.winners == (0,)
+        assert play_match(G, ["random", "heuristic"], seed, size=7).outcome.winners == (1,)
