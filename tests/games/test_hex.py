@@ -9,7 +9,7 @@ import pytest
 
 import pelit
 from pelit.boards.hexgrid import BLUE, RED, ConnectionBoard, parse_cell, rhombus
-from pelit.core.errors import IllegalAction, OptionError, ParseError
+from pelit.core.errors import IllegalAction, OptionError, ParseError, PelitError
 from pelit.core.records import check_record, jsonable, record_of
 from pelit.games.hex import from_sgf, to_sgf
 
@@ -311,10 +311,18 @@ def test_sgf_import_reads_letter_pairs_and_refuses_other_rules():
         from_sgf("not sgf at all")
 
 
-def test_sgf_refuses_y():
+def test_sgf_refuses_y_and_setup_stones():
     s = pelit.load("y").new_state(seed=1, size=3)
-    with pytest.raises(ParseError, match="Hex only"):
+    with pytest.raises(PelitError, match="Hex only"):
         to_sgf(s)
+    with pytest.raises(ParseError, match="setup"):
+        from_sgf("(;GM[11]SZ[5]AB[c3];W[d4])")
+
+
+def test_sgf_names_the_players_of_each_colour():
+    s = play(G.new_state(seed=4, size=3), "b2 swap")
+    text = to_sgf(s, names=("Ann", "Bob"))
+    assert "PB[Bob]" in text and "PW[Ann]" in text       # Bob swapped to red
 
 
 # -- the heuristic bot ----------------------------------------------------------

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from ..boards.hexgrid import (BLUE, CELLS, COLOUR_NAMES, RED, ConnectionBoard,
                               cell_name, cell_names, rhombus)
 from ..core.actions import ActionSpace
-from ..core.errors import ParseError
+from ..core.errors import ParseError, PelitError
 from ..core.game import Event, Game, GameInfo, Outcome, State, option
 from ..core.registry import register
 
@@ -218,13 +218,17 @@ class Hex(ConnectionGame):
 SGF_SWAP = "swap-sides"
 
 
-def to_sgf(state) -> str:
-    """A Hex match, finished or not, as SGF text (GM[11])."""
+def to_sgf(state, names: tuple[str, str] | None = None) -> str:
+    """A Hex match, finished or not, as SGF text (GM[11]).  ``names`` (per
+    seat) become PB and PW: the players holding red and blue now."""
     from ..boards.sgf import write_sgf
     if state.game.info.id != "hex":
-        raise ParseError(f"SGF is written for Hex only, not {state.game.info.name}")
+        raise PelitError(f"SGF is written for Hex only, not {state.game.info.name}")
     root = {"GM": "11", "SZ": str(state.options.size), "AP": "pelit",
             "RU": "swap" if state.options.swap else "no swap"}
+    if names is not None:
+        root["PB"] = names[state.seat_of[RED]]
+        root["PW"] = names[state.seat_of[BLUE]]
     if state.outcome is not None:
         root["RE"] = "B+" if state.outcome.details["colour"] == "red" else "W+"
     moves = []
