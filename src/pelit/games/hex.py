@@ -25,8 +25,10 @@ Decisions where the seed is silent (pinned in tests/games/test_hex.py):
 - The game ends when a stone joins its colour's two sides; that player wins
   (+1, the other -1).  The seed has no resignation or draw (30.2 proves a
   full board always holds a winning chain), so neither exists here.
-- The view shows the whole board, the move list, which seat holds which
-  colour, and at the end the winning group.
+- The view shows the whole board (one text row per board row: ``.`` empty,
+  ``R`` red, ``B`` blue), the move list, which seat holds which colour, and
+  at the end the winning group.  Events: ``stone`` (cell, colour) and
+  ``swap`` (the seat now holding each colour).
 - SGF (``to_sgf``/``from_sgf``): ``GM[11]``, ``SZ``, moves ``B[c5]`` for red
   stones and ``W[c5]`` for blue ones, the swap as ``W[swap-sides]`` (its
   name in HexGUI; ``swap`` is read too), ``RE[B+]``/``RE[W+]`` when over.
