@@ -387,3 +387,31 @@ def test_bot_beats_random_play():
         assert s.outcome.winners == (0,)
         s = play_match(G, ["random", "heuristic"], seed, size=7)
         assert s.outcome.winners == (1,)
+
+
+def test_golden_record_replays():
+    # a stored match (heuristic blue after a swap against random red); only a
+    # change of the rules may break it, and that bumps rules_version
+    from pathlib import Path
+    from pelit.core.records import load_record
+    rec = load_record(Path(__file__).parent / "golden" / "hex_11_swap.json")
+    s = check_record(rec)
+    assert rec["actions"][:2] == ["f6", "swap"]
+    assert s.outcome.details == {"colour": "blue", "stones": 38}
+
+
+def test_sgf_round_trips_random_games_with_and_without_swap():
+    rng = random.Random(9)
+    for trial in range(12):
+        s = G.new_state(seed=trial, size=rng.choice((3, 6, 11)))
+        s.apply(rng.choice(s.legal_actions()))
+        if trial % 2 and s.outcome is None:
+            s.play("swap")
+        for _ in range(rng.randrange(0, 200)):
+            if s.outcome is not None:
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        back = from_sgf(to_sgf(s))
+        assert back.view(None)["moves"] == s.view(None)["moves"]
+        assert back.view(None)["board"] == s.view(None)["board"]
+        assert back.outcome == s.outcome
