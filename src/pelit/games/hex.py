@@ -79,7 +79,6 @@ class ConnectionGame(Game):
 
     Phase = Phase
     State = ConnectionState
-    goal = ""                       # how the winner's reason reads
 
     def __init__(self):
         super().__init__()
@@ -89,6 +88,12 @@ class ConnectionGame(Game):
 
     @staticmethod
     def geometry(size):
+        """The board's tables for this size (``boards.hexgrid``)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def goal(s, colour) -> str:
+        """What the winner joined, for the outcome's reason."""
         raise NotImplementedError
 
     def num_players(self, state):
@@ -174,10 +179,6 @@ class ConnectionGame(Game):
         return s
 
 
-def _hex_goal(s, colour):
-    return "top and bottom" if colour == RED else "left and right"
-
-
 @dataclass(frozen=True)
 class HexOptions:
     size: int = option(11, "cells on each side of the board (30.4: 11, 13, 14 are common)",
@@ -208,11 +209,13 @@ class Hex(ConnectionGame):
     Options = HexOptions
     presets = {"13x13": {"size": 13}, "14x14": {"size": 14}, "no-swap": {"swap": False}}
     test_options = {"size": 7}
-    goal = staticmethod(_hex_goal)
-
     @staticmethod
     def geometry(size):
         return rhombus(size)
+
+    @staticmethod
+    def goal(s, colour):
+        return "top and bottom" if colour == RED else "left and right"
 
 
 # -- SGF -----------------------------------------------------------------------
