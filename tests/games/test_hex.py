@@ -305,8 +305,10 @@ def test_sgf_import_reads_letter_pairs_and_refuses_other_rules():
         from_sgf("(;GM[1]SZ[9];B[cc])")
     with pytest.raises(ParseError, match="next stone"):
         from_sgf("(;GM[11]SZ[5];W[c3])")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(ParseError, match=r"move 2 \(W\[c3\]\) does not replay: c3 already holds"):
         from_sgf("(;GM[11]SZ[5];B[c3];W[c3])")
+    with pytest.raises(ParseError, match="move 1"):
+        from_sgf("(;GM[11]SZ[5];B[f1])")
     with pytest.raises(ParseError):
         from_sgf("not sgf at all")
 

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from ..boards.hexgrid import (BLUE, CELLS, COLOUR_NAMES, RED, ConnectionBoard,
                               cell_name, cell_names, rhombus)
 from ..core.actions import ActionSpace
-from ..core.errors import ParseError, PelitError
+from ..core.errors import IllegalAction, ParseError, PelitError
 from ..core.game import Event, Game, GameInfo, Outcome, State, option
 from ..core.registry import register
 
@@ -249,7 +249,7 @@ def to_sgf(state, names: tuple[str, str] | None = None) -> str:
 
 def from_sgf(text: str, seed: int | None = None):
     """The Hex match an SGF text records (its main line), replayed move by
-    move: every move must be legal.  Cells may be written ``c5`` or as SGF
+    move: a move that is not legal there is a ParseError naming it.  Cells may be written ``c5`` or as SGF
     letter pairs (``ce``: column, row)."""
     from ..boards.sgf import read_sgf
     from ..core.registry import load
@@ -280,6 +280,8 @@ def from_sgf(text: str, seed: int | None = None):
                              f"{'B (red)' if want == 'B' else 'W (blue)'}")
         try:
             game.apply_text(state, text)
+        except IllegalAction as exc:
+            raise ParseError(f"move {i} ({colour}[{value}]) does not replay: {exc.reason}") from None
         except ParseError as exc:
             raise ParseError(f"move {i}: {exc}") from None
     return state
