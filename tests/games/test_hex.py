@@ -417,3 +417,17 @@ def test_sgf_round_trips_random_games_with_and_without_swap():
         assert back.view(None)["moves"] == s.view(None)["moves"]
         assert back.view(None)["board"] == s.view(None)["board"]
         assert back.outcome == s.outcome
+
+
+def test_picture_draws_the_shifted_rhombus_and_the_pyramid():
+    from pelit.games.hex import picture
+    s = play(G.new_state(seed=1, size=3), "b2 a3")
+    assert picture(s.view(None)).splitlines()[:5] == [
+        "    a b c",
+        " 1  . . .  1",
+        "  2  . R .  2",
+        "   3  B . .  3",
+        "      a b c"]
+    y = play(pelit.load("y").new_state(seed=1, size=3), "b2 a3")
+    assert picture(y.view(None)).splitlines()[:4] == [
+        " 1   .", " 2  . R", " 3 B . .", "   a b c"]

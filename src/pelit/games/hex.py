@@ -218,6 +218,30 @@ class Hex(ConnectionGame):
         return "top and bottom" if colour == RED else "left and right"
 
 
+# -- a picture for terminals ---------------------------------------------------
+
+def picture(view: dict) -> str:
+    """The board of a Hex or Y view as text, with column letters and row
+    numbers: Hex rows shift right as they go down, Y is a pyramid.  ``R`` red,
+    ``B`` blue, ``.`` empty."""
+    rows = view["board"]
+    n = len(rows)
+    letters = " ".join("abcdefghijklmnopqrstuvwxyz"[:n])
+    lines = []
+    if view["game"] == "hex":
+        lines.append("    " + letters)
+        for r, row in enumerate(rows):
+            lines.append(" " * r + f"{r + 1:>2}  " + " ".join(row) + f"  {r + 1}")
+        lines.append(" " * (n + 3) + letters)
+        lines.append("red joins top and bottom, blue joins left and right")
+    else:
+        for r, row in enumerate(rows):
+            lines.append(f"{r + 1:>2} " + " " * (n - 1 - r) + " ".join(row))
+        lines.append("   " + letters)
+        lines.append("both colours join all three sides")
+    return "\n".join(lines)
+
+
 # -- SGF -----------------------------------------------------------------------
 
 SGF_SWAP = "swap-sides"
