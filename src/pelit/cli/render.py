@@ -1,0 +1,438 @@
+"""Drawing a seat's view in the terminal with rich, for any registered game.
+
+Everything drawn here comes from one seat's ``view`` and its redacted events:
+the renderer never sees a state, so it cannot show what the seat may not see.
+
+The renderer is generic.  A game may help it with small hints, all optional:
+
+- ``render_hints`` (a dict on the Game class): ``hide`` (view fields not to
+  draw), ``per_seat`` (fields that hold one value per seat), ``table``
+  (fields drawn as table fields even when they look per-seat), ``labels``
+  (field name to label), ``board_shape`` (``"rhombus"``, ``"triangle"`` or
+  ``"grid"``), ``stones`` (board cell value to a one-letter mark);
+- ``render_board(view)``: draws the board itself (a string or a rich object);
+- ``describe_event(event)``: one line for an event (``None`` hides it).
+
+Cards are shown with coloured suit symbols; the own hand is sorted by suit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..cards.deck import SUITS, Card, CardSet, ids, pretty
+from ..core.errors import PelitError
+
+# fields every view has, drawn in the header or not at all
+META = {"game", "seat", "players", "phase", "to_act", "legal", "version", "options",
+        "outcome", "hand", "board"}
+# suit order for a sorted hand: black, red, black, red
+HAND_SUIT_ORDER = (0, 1, 3, 2, 4)
+SUIT_STYLE = {"S": "bold white", "C": "bold white", "H": "bold red", "D": "bold red"}
+SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow",
+               "bold cyan", "bold white", "bright_red")
+EMPTY_CELLS = (None, "", ".", "·", "-", "_", " ", -1, "empty")
+
+
+def hints(game) -> dict:
+    return getattr(game, "render_hints", None) or {}
+
+
+# -- cards -----------------------------------------------------------------
+
+def card_text(game, card: int) -> Text:
+    """One card as a coloured text with its suit symbol (``Q♠``, ``10♥``)."""
+    raw = game.deck.text_of[int(card)]
+    if raw == "JK":
+        return Text("JK", style="bold magenta")
+    return Text(pretty(raw), style=SUIT_STYLE[raw[-1]])
+
+
+def cards_text(game, cards, sort: bool = False, sep: str = " ") -> Text:
+    cards = [int(c) for c in cards]
+    if sort:
+        cards = sorted_hand(game, cards)
+    if not cards:
+        return Text("—", style="dim")
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(game, c))
+    return out
+
+
+def sorted_hand(game, cards) -> list[int]:
+    deck = game.deck
+    return sorted(cards, key=lambda c: (HAND_SUIT_ORDER.index(deck.suit_of[c]),
+                                        -deck.rank_of[c], c))
+
+
+def hand_text(game, mask) -> Text:
+    """The own hand grouped by suit, highest first in each suit."""
+    cards = sorted_hand(game, ids(int(mask)))
+    if not cards:
+        return Text("(no cards)", style="dim")
+    out = Text()
+    last = None
+    for c in cards:
+        suit = game.deck.suit_of[c]
+        if last is not None:
+            out.append("   " if suit != last else " ")
+        out.append_text(card_text(game, c))
+        last = suit
+    return out
+
+
+def pretty_action(game, text: str) -> Text:
+    """Action text with its cards drawn as cards (``meld 7♠ 7♥ 7♦``)."""
+    if game.deck is None:
+        return Text(text)
+    out = Text()
+    for i, word in enumerate(text.split(" ")):
+        if i:
+            out.append(" ")
+        try:
+            cid = game.deck.copies_of(word)[0]
+        except PelitError:
+            out.append(word)
+        else:
+            out.append_text(card_text(game, cid))
+    return out
+
+
+# -- values ------------------------------------------------------------------
+
+def value_text(game, value, depth: int = 0) -> Text:
+    """Any view value as readable text; cards as cards."""
+    if isinstance(value, CardSet):
+        return cards_text(game, ids(value), sort=True)
+    if isinstance(value, Card):
+        return card_text(game, value)
+    if value is None:
+        return Text("—", style="dim")
+    if isinstance(value, bool):
+        return Text("yes" if value else "no")
+    if isinstance(value, enum.Enum):
+        return Text(value.name.lower().replace("_", " "))
+    if isinstance(value, float):
+        return Text(f"{value:g}")
+    if isinstance(value, dict):
+        items = list(value.items())
+        if depth:
+            # nested (a scoring line in an event): leave out the empty entries
+            items = [(k, v) for k, v in items if v not in (0, None, False, "", [], ())] or items
+        out = Text()
+        for i, (k, v) in enumerate(items):
+            if i:
+                out.append(", ")
+            out.append(f"{str(k).replace('_', ' ')} ", style="dim")
+            out.append_text(value_text(game, v, depth + 1))
+        return out
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(v, Card) for v in value):
+            return cards_text(game, value)
+        items = list(value)
+        cut = len(items) > 12
+        out = Text("[" if depth else "")
+        for i, v in enumerate(items[-12:] if cut else items):
+            if i:
+                out.append(", ")
+            out.append_text(value_text(game, v, depth + 1))
+        if cut:
+            out = Text("…, ").append_text(out)
+        if depth:
+            out.append("]")
+        return out if len(out) else Text("—", style="dim")
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return value_text(game, dataclasses.asdict(value), depth)
+    return Text(str(value))
+
+
+def label(game, key: str) -> str:
+    return hints(game).get("labels", {}).get(key, key.replace("_", " "))
+
+
+def seat_name(seat, me, names=None) -> str:
+    if seat is None:
+        return "Table"
+    if seat == me:
+        return "You"
+    if names and 0 <= seat < len(names) and names[seat]:
+        return f"Seat {seat} ({names[seat]})"
+    return f"Seat {seat}"
+
+
+# -- events ------------------------------------------------------------------
+
+def per_seat_text(game, values, me, names=None) -> Text:
+    """A list with one value per seat, each named by its seat."""
+    out = Text()
+    for s, v in enumerate(values):
+        if s:
+            out.append("; ")
+        out.append(f"{seat_name(s, me, names)}: ", style="dim")
+        out.append_text(value_text(game, v, 1))
+    return out
+
+
+def describe_event(game, event: dict, me, names=None, players: int = 0) -> Text | None:
+    """One readable line for an event as this seat saw it."""
+    custom = getattr(game, "describe_event", None)
+    if custom is not None:
+        line = custom(event)
+        if line is None:
+            return None
+        return line if isinstance(line, Text) else Text(str(line))
+    kind = event.get("kind", "?")
+    seat = event.get("seat")
+    if kind == "new_deal":
+        return Text(f"── deal {event.get('deal', 0) + 1} ──", style="bold cyan")
+    if kind == "match_over":
+        return Text(f"Match over: {event.get('reason', '')}", style="bold yellow")
+    out = Text()
+    who = seat_name(seat, me, names)
+    if seat is not None:
+        out.append(who, style=SEAT_STYLES[seat % len(SEAT_STYLES)] if seat != me else "bold")
+        out.append(": ")
+    out.append(kind.replace("_", " "), style="italic")
+    fields = [(k, v) for k, v in event.items()
+              if k not in ("kind", "seat") and v is not None and v is not False]
+    for i, (k, v) in enumerate(fields):
+        out.append("  " if i == 0 else " · ")
+        if v is True:
+            out.append(k.replace("_", " "))
+            continue
+        out.append(f"{k.replace('_', ' ')} ", style="dim")
+        if _is_per_seat(k, v, players, hints(game)):
+            out.append_text(per_seat_text(game, v, me, names))
+        else:
+            out.append_text(value_text(game, v, 1 if isinstance(v, (list, tuple)) else 0))
+    return out
+
+
+# -- the board ---------------------------------------------------------------
+
+def _rows_of(view):
+    board = view.get("board")
+    if isinstance(board, (list, tuple)) and board and not isinstance(board[0], (list, tuple, str)):
+        size = view.get("size") or view.get("board_size")
+        if isinstance(size, int) and size > 0 and len(board) == size * size:
+            return [list(board[i * size:(i + 1) * size]) for i in range(size)]
+        return None
+    if isinstance(board, str):
+        lines = [ln for ln in board.splitlines() if ln.strip()]
+        return [list(ln.split()) if " " in ln.strip() else list(ln.strip()) for ln in lines]
+    if isinstance(board, (list, tuple)):
+        return [list(r) for r in board]
+    return None
+
+
+def _cell_owner(value, players, zero_is_empty) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if value in EMPTY_CELLS or (zero_is_empty and value == 0):
+        return None
+    if isinstance(value, int):
+        return value - 1 if zero_is_empty else value
+    if isinstance(value, str):
+        v = value.strip().lower()
+        marks = {"x": 0, "b": 0, "black": 0, "r": 0, "red": 0,
+                 "o": 1, "w": 1, "white": 1, "blue": 1}
+        if v in marks:
+            return marks[v]
+        if v.isdigit():
+            return int(v)
+    return None
+
+
+def board_renderable(game, view):
+    """The board of a board game: the game's own drawing, or a generic one
+    (a rhombus for Hex-like boards, a triangle for Y-like ones, else a grid)."""
+    custom = getattr(game, "render_board", None)
+    if custom is not None:
+        drawn = custom(view)
+        return Text(drawn) if isinstance(drawn, str) else drawn
+    rows = _rows_of(view)
+    if not rows:
+        return None
+    h = hints(game)
+    flat = [c for r in rows for c in r]
+    ints = [c for c in flat if isinstance(c, int) and not isinstance(c, bool)]
+    # with no explicit empty marker, 0 is empty and 1, 2 are the players
+    zero_is_empty = bool(ints) and not any(c is None or c == -1 for c in flat)
+    lengths = [len(r) for r in rows]
+    shape = h.get("board_shape")
+    if shape is None:
+        if lengths == list(range(1, len(rows) + 1)):
+            shape = "triangle"
+        elif len(set(lengths)) == 1 and ("hex" in game.info.id or "hex" in game.info.family
+                                         or "connection" in game.info.family):
+            shape = "rhombus"
+        else:
+            shape = "grid"
+    stones = h.get("stones", {})
+    width = max(lengths)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    out = Text()
+    pad = len(str(len(rows)))
+    if shape != "triangle":
+        out.append(" " * (pad + 1))
+        out.append(" ".join(letters[i] if i < 26 else "?" for i in range(width)), style="dim")
+        out.append("\n")
+    for r, row in enumerate(rows):
+        indent = r if shape == "rhombus" else (len(rows) - 1 - r if shape == "triangle" else 0)
+        out.append(f"{r + 1:>{pad}} ", style="dim")
+        out.append(" " * indent)
+        for i, cell in enumerate(row):
+            if i:
+                out.append(" ")
+            owner = _cell_owner(cell, view.get("players", 2), zero_is_empty)
+            if cell in stones:
+                mark = stones[cell]
+            elif owner is None:
+                mark = "·"
+            else:
+                mark = "●"
+            style = "dim" if owner is None else SEAT_STYLES[owner % len(SEAT_STYLES)]
+            out.append(mark, style=style)
+        out.append("\n")
+    if shape == "triangle":
+        out.append(" " * (pad + 1))
+        out.append("cells of a row: a, b, c, … from the left", style="dim")
+    return out
+
+
+# -- the table -----------------------------------------------------------------
+
+def _is_per_seat(key, value, n, h) -> bool:
+    if key in h.get("per_seat", ()):
+        return True
+    if key in h.get("table", ()):
+        return False
+    return (isinstance(value, (list, tuple)) and len(value) == n and n > 1
+            and not any(isinstance(x, Card) for x in value))
+
+
+def table_renderable(game, view, names=None, recent=None, title_extra: str = ""):
+    """The whole table as one panel, from the seat's view only."""
+    h = hints(game)
+    hide = set(h.get("hide", ()))
+    me = view.get("seat")
+    n = view.get("players", 0)
+    to_act = view.get("to_act", [])
+    per_seat, fields = [], []
+    for key, value in view.items():
+        if key in META or key in hide:
+            continue
+        (per_seat if _is_per_seat(key, value, n, h) else fields).append((key, value))
+
+    parts = []
+    seats = Table(box=None, pad_edge=False, show_edge=False, header_style="bold dim")
+    seats.add_column("")
+    seats.add_column("seat")
+    for key, _ in per_seat:
+        seats.add_column(label(game, key))
+    dealer = view.get("dealer")
+    for s in range(n):
+        mark = Text("▶", style="bold yellow") if s in to_act else Text(" ")
+        who = Text(seat_name(s, me, names), style="bold" if s == me else SEAT_STYLES[s % len(SEAT_STYLES)])
+        if isinstance(dealer, int) and not isinstance(dealer, bool) and dealer == s:
+            who.append(" (dealer)", style="dim")
+        row = [mark, who]
+        for _, value in per_seat:
+            row.append(value_text(game, value[s], 1 if isinstance(value[s], (list, tuple)) else 0))
+        seats.add_row(*row)
+    parts.append(seats)
+
+    if fields:
+        parts.append(Text(""))
+        info = Table(box=None, pad_edge=False, show_header=False, show_edge=False)
+        info.add_column(style="dim")
+        info.add_column()
+        for key, value in fields:
+            if key == "dealer":
+                continue
+            info.add_row(label(game, key), value_text(game, value))
+        parts.append(info)
+
+    board = board_renderable(game, view)
+    if board is not None:
+        parts.append(Text(""))
+        parts.append(board)
+
+    if "hand" in view and me is not None:
+        parts.append(Text(""))
+        line = Text("Your hand  ", style="bold")
+        line.append_text(hand_text(game, view["hand"]))
+        parts.append(line)
+
+    if recent:
+        parts.append(Text(""))
+        parts.append(Text("Recent", style="bold dim"))
+        for line in recent:
+            parts.append(Text("  ").append_text(line))
+
+    outcome = view.get("outcome")
+    if outcome is None:
+        if me is not None and me in to_act:
+            status = Text("Your turn", style="bold green")
+            if len(to_act) > 1:
+                status.append(f" (seats {', '.join(map(str, to_act))} may act now)", style="dim")
+        elif to_act:
+            status = Text(f"Waiting for {', '.join(seat_name(s, me, names) for s in to_act)}",
+                          style="dim")
+        else:
+            status = Text("")
+        parts.append(Text(""))
+        parts.append(status)
+    phase = str(view.get("phase", "")).replace("_", " ")
+    title = f"[bold]{game.info.name}[/bold] · {phase}{title_extra}"
+    return Panel(Group(*parts), title=title, title_align="left", border_style="cyan",
+                 expand=False)
+
+
+def legal_text(game, view) -> Text:
+    """The legal actions of the view's seat, cards drawn as cards."""
+    legal = view.get("legal", [])
+    texts = [game.action_text(a) for a in legal]
+    out = Text()
+    shown = texts[:60]
+    for i, t in enumerate(shown):
+        if i:
+            out.append("  ")
+        out.append_text(pretty_action(game, t))
+    if len(texts) > len(shown):
+        out.append(f"  … and {len(texts) - len(shown)} more (type 'legal' to see all)", style="dim")
+    return out
+
+
+def outcome_lines(game, outcome, me, names=None) -> list[Text]:
+    lines = [Text(outcome.reason, style="bold yellow")]
+    score = Text("Scores: ")
+    for s, v in enumerate(outcome.scores):
+        if s:
+            score.append(" · ")
+        score.append(f"{seat_name(s, me, names)} ")
+        score.append_text(value_text(game, v))
+    lines.append(score)
+    if not outcome.winners or len(outcome.winners) == len(outcome.scores):
+        lines.append(Text("Nobody won: a draw.", style="bold"))
+    elif me is not None and me in outcome.winners:
+        lines.append(Text("You won!", style="bold green"))
+    else:
+        who = ", ".join(seat_name(s, me, names) for s in outcome.winners)
+        lost = "You lost: won by" if me is not None else "Won by"
+        lines.append(Text(f"{lost} {who}.", style="bold"))
+    return lines
+
+
+def card_symbols_help() -> str:
+    return "cards are rank then suit: " + " ".join(
+        f"{s}={pretty('A' + s)[-1]}" for s in SUITS) + " (e.g. QS or Q♠, TH or 10H)"

@@ -1,0 +1,79 @@
+"""Random play through the public API, timed (``pelit bench``).
+
+The loop is only ``game.legal_actions`` + ``game.apply`` with a seeded
+``random.Random`` choosing; whole matches with the game's default options
+(or the ones given).  Deals are counted from the packs a match used (one
+per ``new_deal`` event).
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import time
+
+
+def machine() -> dict:
+    """The machine a benchmark ran on."""
+    cpu = None
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    if not cpu:
+        cpu = platform.processor() or platform.machine() or "unknown"
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:
+        usable = os.cpu_count()
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "usable_cores": usable,
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": platform.platform(terse=True),
+    }
+
+
+def bench_game(game, seconds: float = 2.0, seed: int = 1, options=None) -> dict:
+    """Random matches for about ``seconds``; rates per second of wall time."""
+    if options is None:
+        options = game.make_options()
+    rng = random.Random(seed)
+    choice = rng.choice
+    legal_actions = game.legal_actions
+    apply = game.apply
+    new_state = game.new_state
+    matches = actions = deals = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while True:
+        state = new_state(seed=seed + matches, options=options)
+        while state.outcome is None:
+            to_act = state.to_act
+            seat = to_act[0] if len(to_act) == 1 else choice(to_act)
+            apply(state, choice(legal_actions(state, seat)), seat)
+            actions += 1
+        matches += 1
+        deals += len(state.packs)
+        if clock() >= deadline:
+            break
+    elapsed = clock() - start
+    out = {
+        "game": game.info.id,
+        "matches": matches,
+        "actions": actions,
+        "seconds": round(elapsed, 3),
+        "matches_per_second": round(matches / elapsed, 1),
+        "actions_per_second": round(actions / elapsed, 1),
+    }
+    if deals:
+        out["deals"] = deals
+        out["deals_per_second"] = round(deals / elapsed, 1)
+    return out
