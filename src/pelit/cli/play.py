@@ -101,6 +101,7 @@ class Session:
         if view["legal"]:
             line = Text("Legal: ", style="bold")
             line.append_text(render.legal_text(self.game, view))
+            line.append("   (type one; help for commands)", style="dim")
             self.console.print(line)
 
     def _last_lines(self, k):
@@ -183,7 +184,7 @@ class Session:
             return None
         if word == "legal":
             view = game.view(state, self.me)
-            texts = [game.action_text(a) for a in view["legal"]]
+            texts = [game.action_text(a) for a in render.ordered_legal(game, view["legal"])]
             out = Text("Legal now: ")
             for i, t in enumerate(texts):
                 if i:

@@ -305,7 +305,15 @@ def board_renderable(game, view):
         out.append("\n")
     if shape == "triangle":
         out.append(" " * (pad + 1))
-        out.append("cells of a row: a, b, c, … from the left", style="dim")
+        out.append("cells of a row: a, b, c, … from the left\n", style="dim")
+    players = view.get("players", 2)
+    me = view.get("seat")
+    out.append(" " * (pad + 1))
+    for s in range(players):
+        if s:
+            out.append("   ")
+        out.append("●", style=SEAT_STYLES[s % len(SEAT_STYLES)])
+        out.append(f" {seat_name(s, me)}")
     return out
 
 
@@ -398,10 +406,22 @@ def table_renderable(game, view, names=None, recent=None, title_extra: str = "")
                  expand=False)
 
 
+def ordered_legal(game, legal) -> list[int]:
+    """Legal actions for display: plain card plays in hand order first (a
+    game's ``cards()`` block has action id = card id), the rest as given."""
+    space = game.actions
+    if game.deck is None or space is None or getattr(space, "_cards_block", None) is None:
+        return list(legal)
+    size = game.deck.size
+    plays = [a for a in legal if a < size]
+    if not plays:
+        return list(legal)
+    return sorted_hand(game, plays) + [a for a in legal if a >= size]
+
+
 def legal_text(game, view) -> Text:
     """The legal actions of the view's seat, cards drawn as cards."""
-    legal = view.get("legal", [])
-    texts = [game.action_text(a) for a in legal]
+    texts = [game.action_text(a) for a in ordered_legal(game, view.get("legal", []))]
     out = Text()
     shown = texts[:60]
     for i, t in enumerate(shown):
