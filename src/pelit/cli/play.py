@@ -113,7 +113,7 @@ class Session:
         return lines[-k:]
 
     def say(self, text, style=None):
-        self.console.print(text, style=style, markup=False, highlight=False)
+        self.console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
     # -- the loop ----------------------------------------------------------
     def run(self) -> int:
