@@ -20,6 +20,7 @@ from rich.text import Text
 
 from ..bots import make_bot
 from ..core.errors import IllegalAction, PelitError
+from ..core.game import options_overrides
 from ..core.records import save_record
 from ..core.rng import fresh_seed, stream
 from . import render
@@ -95,7 +96,13 @@ class Session:
     def draw(self):
         self._collect_new()
         view = self.game.view(self.state, self.me)
-        recent = self.since_prompt[-RECENT:] if self.since_prompt else self._last_lines(4)
+        if self.since_prompt:
+            recent = self.since_prompt[-RECENT:]
+            if len(self.since_prompt) > RECENT:
+                recent = [Text(f"({len(self.since_prompt) - RECENT} earlier: type log)",
+                               style="dim")] + recent
+        else:
+            recent = self._last_lines(4)
         self.console.print(render.table_renderable(self.game, view, self.names, recent,
                                                    f" · seed {self.seed}"))
         if view["legal"]:
@@ -118,9 +125,13 @@ class Session:
     # -- the loop ----------------------------------------------------------
     def run(self) -> int:
         game, state = self.game, self.state
+        changed = options_overrides(state.options)
         self.console.print(Text.assemble(
             ("pelit ", "bold cyan"), (f"{game.info.name}", "bold"),
-            f": you are seat {self.me}; type help for commands, quit to leave."))
+            f" ({', '.join(f'{k}={v}' for k, v in changed.items())})" if changed else "",
+            f": you are seat {self.me}, against "
+            f"{', '.join(f'{self.names[s]} (seat {s})' for s in sorted(self.bots))}. "
+            "Type help for commands, quit to leave."))
         redraw = True
         while state.outcome is None:
             waiting = [s for s in state.to_act if s != self.me]

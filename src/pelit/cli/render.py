@@ -37,6 +37,7 @@ HAND_SUIT_ORDER = (0, 1, 3, 2, 4)
 SUIT_STYLE = {"S": "bold white", "C": "bold white", "H": "bold red", "D": "bold red"}
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow",
                "bold cyan", "bold white", "bright_red")
+LONG_SET = 16      # an event's card set longer than this is shown as a count
 EMPTY_CELLS = (None, "", ".", "·", "-", "_", " ", -1, "empty")
 
 
@@ -155,6 +156,20 @@ def value_text(game, value, depth: int = 0) -> Text:
     return Text(str(value))
 
 
+SEAT_WORDS = ("dealer", "capturer", "leader", "declarer", "winner", "bidder", "caller",
+              "maker", "seat", "starter", "opener", "taker", "loser", "doubter", "claimant")
+
+
+def is_seat_field(game, key: str, value) -> bool:
+    """A field holding a seat number (``dealer``, ``last_capturer``, ...)."""
+    h = hints(game)
+    if key in h.get("seat_fields", ()):
+        return True
+    if key in h.get("table", ()) or not isinstance(value, int) or isinstance(value, bool):
+        return False
+    return any(word in key.lower() for word in SEAT_WORDS)
+
+
 def label(game, key: str) -> str:
     return hints(game).get("labels", {}).get(key, key.replace("_", " "))
 
@@ -210,7 +225,16 @@ def describe_event(game, event: dict, me, names=None, players: int = 0) -> Text 
             out.append(k.replace("_", " "))
             continue
         out.append(f"{k.replace('_', ' ')} ", style="dim")
-        if _is_per_seat(k, v, players, hints(game)):
+        if is_seat_field(game, k, v):
+            out.append(seat_name(v, me, names))
+        elif isinstance(v, CardSet) and len(v) > LONG_SET:
+            out.append(f"{len(v)} cards")
+        elif isinstance(v, (list, tuple)) and v and all(isinstance(x, CardSet) for x in v) \
+                and any(len(x) > LONG_SET for x in v):
+            out.append_text(per_seat_text(game, [f"{len(x)} cards" for x in v], me, names)
+                            if _is_per_seat(k, v, players, hints(game))
+                            else Text(", ".join(f"{len(x)} cards" for x in v)))
+        elif _is_per_seat(k, v, players, hints(game)):
             out.append_text(per_seat_text(game, v, me, names))
         else:
             out.append_text(value_text(game, v, 1 if isinstance(v, (list, tuple)) else 0))
@@ -367,7 +391,10 @@ def table_renderable(game, view, names=None, recent=None, title_extra: str = "")
         for key, value in fields:
             if key == "dealer":
                 continue
-            info.add_row(label(game, key), value_text(game, value))
+            if is_seat_field(game, key, value):
+                info.add_row(label(game, key), Text(seat_name(value, me, names)))
+            else:
+                info.add_row(label(game, key), value_text(game, value))
         parts.append(info)
 
     board = board_renderable(game, view)
