@@ -221,7 +221,7 @@ def simulate(
     as_json: bool = typer.Option(False, "--json", help="machine-readable summary, no progress bar"),
 ):
     """Play many bot matches and summarise the results."""
-    from ..sim.batch import check_setup, simulate as run_sim
+    from ..sim.batch import check_setup
     if n < 1:
         raise PelitError("-n must be at least 1")
     if workers < 1:
@@ -230,6 +230,15 @@ def simulate(
     overrides = parse_options(option)
     bot_list = split_bots(bots)
     check_setup(game, bot_list, preset, overrides)
+    try:
+        _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json)
+    except RuntimeError as exc:          # a match that never ends: a bug in a game or bot
+        err.print(f"pelit: {exc}", markup=False, soft_wrap=True)
+        raise typer.Exit(1) from None
+
+
+def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json):
+    from ..sim.batch import simulate as run_sim
     if as_json:
         summary = run_sim(game.info.id, n, bot_list, seed, preset, overrides, workers)
         sys.stdout.write(json.dumps(summary, indent=1, default=str) + "\n")

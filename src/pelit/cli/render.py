@@ -37,6 +37,7 @@ HAND_SUIT_ORDER = (0, 1, 3, 2, 4)
 SUIT_STYLE = {"S": "bold white", "C": "bold white", "H": "bold red", "D": "bold red"}
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow",
                "bold cyan", "bold white", "bright_red")
+LEGAL_SHOWN = 36   # legal actions listed under the table ('legal' lists all)
 LONG_SET = 16      # an event's card set longer than this is shown as a count
 EMPTY_CELLS = (None, "", ".", "·", "-", "_", " ", -1, "empty")
 
@@ -450,7 +451,7 @@ def legal_text(game, view) -> Text:
     """The legal actions of the view's seat, cards drawn as cards."""
     texts = [game.action_text(a) for a in ordered_legal(game, view.get("legal", []))]
     out = Text()
-    shown = texts[:60]
+    shown = texts[:LEGAL_SHOWN]
     for i, t in enumerate(shown):
         if i:
             out.append("  ")
