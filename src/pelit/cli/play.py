@@ -77,6 +77,7 @@ class Session:
         self.seen = [0] * self.n          # events each seat has been given
         self.shown = 0                    # events of my seat drawn so far
         self.since_prompt: list[Text] = []
+        self.not_per_seat: set = set()     # list fields seen with another length
         self.record_path = Path(record) if record else (
             default_record_path(game.info.id, self.seed) if save else None)
         self.input = input_fn or self.console.input
@@ -104,9 +105,9 @@ class Session:
         else:
             recent = self._last_lines(4)
         self.console.print(render.table_renderable(self.game, view, self.names, recent,
-                                                   f" · seed {self.seed}"))
+                                                   f" · seed {self.seed}", self.not_per_seat))
         if view["legal"]:
-            line = Text("Legal: ", style="bold")
+            line = Text.assemble(("Legal: ", "bold"))
             line.append_text(render.legal_text(self.game, view))
             line.append("   (type one; help for commands)", style="dim")
             self.console.print(line)
@@ -233,7 +234,7 @@ class Session:
 
     def _complain(self, why: str):
         view = self.game.view(self.state, self.me)
-        out = Text("✗ ", style="bold red")
+        out = Text.assemble(("✗ ", "bold red"))
         out.append(why.rstrip(". "))
         out.append(". Legal now: ", style="dim")
         out.append_text(render.legal_text(self.game, view))

@@ -37,7 +37,7 @@ HAND_SUIT_ORDER = (0, 1, 3, 2, 4)
 SUIT_STYLE = {"S": "bold white", "C": "bold white", "H": "bold red", "D": "bold red"}
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow",
                "bold cyan", "bold white", "bright_red")
-LEGAL_SHOWN = 36   # legal actions listed under the table ('legal' lists all)
+LEGAL_SHOWN = 24   # legal actions listed under the table ('legal' lists all)
 LONG_SET = 16      # an event's card set longer than this is shown as a count
 EMPTY_CELLS = (None, "", ".", "·", "-", "_", " ", -1, "empty")
 
@@ -277,7 +277,10 @@ def _cell_owner(value, players, zero_is_empty) -> int | None:
     return None
 
 
-def board_renderable(game, view):
+NAMED_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
+
+
+def board_renderable(game, view, names=None):
     """The board of a board game: the game's own drawing, or a generic one
     (a rhombus for Hex-like boards, a triangle for Y-like ones, else a grid)."""
     custom = getattr(game, "render_board", None)
@@ -303,43 +306,88 @@ def board_renderable(game, view):
         else:
             shape = "grid"
     stones = h.get("stones", {})
+    # colours named in the view ({"red": seat, "blue": seat}): a cell holding
+    # a colour's first letter is a stone of that colour
+    colours = view.get("colours") or view.get("colors")
+    by_letter = {}
+    if isinstance(colours, dict):
+        for name, owner in colours.items():
+            by_letter[str(name)[:1].upper()] = (str(name), owner)
     width = max(lengths)
     letters = "abcdefghijklmnopqrstuvwxyz"
     out = Text()
     pad = len(str(len(rows)))
     if shape != "triangle":
         out.append(" " * (pad + 1))
-        out.append(" ".join(letters[i] if i < 26 else "?" for i in range(width)), style="dim")
+        out.append(" ".join(letters[i] if i < 26 else "?" for i in range(width)),
+                   style=_side_style(by_letter, 0) if shape == "rhombus" else "dim")
         out.append("\n")
     for r, row in enumerate(rows):
         indent = r if shape == "rhombus" else (len(rows) - 1 - r if shape == "triangle" else 0)
-        out.append(f"{r + 1:>{pad}} ", style="dim")
+        out.append(f"{r + 1:>{pad}} ",
+                   style=_side_style(by_letter, 1) if shape == "rhombus" else "dim")
         out.append(" " * indent)
         for i, cell in enumerate(row):
             if i:
                 out.append(" ")
-            owner = _cell_owner(cell, view.get("players", 2), zero_is_empty)
+            named = by_letter.get(cell.upper()) if isinstance(cell, str) and cell else None
+            if named is not None:
+                mark, style = colour_stone(named[0])
+            else:
+                owner = _cell_owner(cell, view.get("players", 2), zero_is_empty)
+                mark = "·" if owner is None else "●"
+                style = "dim" if owner is None else SEAT_STYLES[owner % len(SEAT_STYLES)]
             if cell in stones:
                 mark = stones[cell]
-            elif owner is None:
-                mark = "·"
-            else:
-                mark = "●"
-            style = "dim" if owner is None else SEAT_STYLES[owner % len(SEAT_STYLES)]
             out.append(mark, style=style)
+        if shape == "rhombus" and by_letter:
+            out.append(f" {r + 1}", style=_side_style(by_letter, 1))
         out.append("\n")
     if shape == "triangle":
         out.append(" " * (pad + 1))
         out.append("cells of a row: a, b, c, … from the left\n", style="dim")
     players = view.get("players", 2)
     me = view.get("seat")
+    if shape == "rhombus":
+        out.append(" " * (pad + 1 + len(rows)))
+        out.append(" ".join(letters[i] if i < 26 else "?" for i in range(width)),
+                   style=_side_style(by_letter, 0))
+        out.append("\n")
     out.append(" " * (pad + 1))
+    if by_letter:
+        for i, (name, owner) in enumerate(by_letter.values()):
+            if i:
+                out.append("   ")
+            mark, style = colour_stone(name)
+            out.append(mark, style=style)
+            who = seat_name(owner, me, names) if isinstance(owner, int) else str(owner)
+            out.append(f" {name}: {who}")
+        return out
     for s in range(players):
         if s:
             out.append("   ")
         out.append("●", style=SEAT_STYLES[s % len(SEAT_STYLES)])
-        out.append(f" {seat_name(s, me)}")
+        out.append(f" {seat_name(s, me, names)}")
     return out
+
+
+def colour_stone(name: str) -> tuple[str, str]:
+    """The mark and style of a stone of a named colour."""
+    name = name.lower()
+    if name == "black":
+        return "●", "bold"
+    if name == "white":
+        return "○", "bold"
+    return "●", f"bold {name}" if name in NAMED_COLOURS else "bold"
+
+
+def _side_style(by_letter, which: int) -> str:
+    """Hex-style boards: the column letters in the first colour's style, the
+    row numbers in the second's (the sides each colour joins)."""
+    names = [n for n, _ in by_letter.values()]
+    if len(names) < 2:
+        return "dim"
+    return colour_stone(names[which])[1].replace("bold ", "") if which < len(names) else "dim"
 
 
 # -- the table -----------------------------------------------------------------
@@ -353,18 +401,31 @@ def _is_per_seat(key, value, n, h) -> bool:
             and not any(isinstance(x, Card) for x in value))
 
 
-def table_renderable(game, view, names=None, recent=None, title_extra: str = ""):
-    """The whole table as one panel, from the seat's view only."""
+def table_renderable(game, view, names=None, recent=None, title_extra: str = "",
+                     memory: set | None = None):
+    """The whole table as one panel, from the seat's view only.
+
+    ``memory`` (a set kept by the caller across views) remembers the list
+    fields once seen with a length other than the number of seats, so a move
+    list that happens to hold one entry per seat is not drawn as a column."""
     h = hints(game)
     hide = set(h.get("hide", ()))
     me = view.get("seat")
     n = view.get("players", 0)
     to_act = view.get("to_act", [])
+    if "board" in view and isinstance(view.get("colours") or view.get("colors"), dict):
+        hide |= {"colours", "colors"}          # the board's legend says who is which colour
+    if memory is not None:
+        for key, value in view.items():
+            if isinstance(value, (list, tuple)) and len(value) != n:
+                memory.add(key)
     per_seat, fields = [], []
     for key, value in view.items():
         if key in META or key in hide:
             continue
-        (per_seat if _is_per_seat(key, value, n, h) else fields).append((key, value))
+        seatwise = _is_per_seat(key, value, n, h) and (
+            memory is None or key not in memory or key in h.get("per_seat", ()))
+        (per_seat if seatwise else fields).append((key, value))
 
     parts = []
     seats = Table(box=None, pad_edge=False, show_edge=False, header_style="bold dim")
@@ -398,14 +459,14 @@ def table_renderable(game, view, names=None, recent=None, title_extra: str = "")
                 info.add_row(label(game, key), value_text(game, value))
         parts.append(info)
 
-    board = board_renderable(game, view)
+    board = board_renderable(game, view, names)
     if board is not None:
         parts.append(Text(""))
         parts.append(board)
 
     if "hand" in view and me is not None:
         parts.append(Text(""))
-        line = Text("Your hand  ", style="bold")
+        line = Text.assemble(("Your hand  ", "bold"))
         line.append_text(hand_text(game, view["hand"]))
         parts.append(line)
 
@@ -418,7 +479,7 @@ def table_renderable(game, view, names=None, recent=None, title_extra: str = "")
     outcome = view.get("outcome")
     if outcome is None:
         if me is not None and me in to_act:
-            status = Text("Your turn", style="bold green")
+            status = Text.assemble(("Your turn", "bold green"))
             if len(to_act) > 1:
                 status.append(f" (seats {', '.join(map(str, to_act))} may act now)", style="dim")
         elif to_act:
