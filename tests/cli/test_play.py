@@ -245,3 +245,30 @@ def test_a_game_may_draw_its_own_board():
     g = _BoardGame("hex")
     g.render_board = lambda view: "my board"
     assert render.board_renderable(g, _board_view([[0]], "hex")).plain == "my board"
+
+
+def test_named_colour_stones_and_legend():
+    """A Hex-style view: rows of ``.``/``R``/``B`` and a colours map (who is red)."""
+    view = _board_view([".R.", "..B", "..."], "hex")
+    view["colours"] = {"red": 1, "blue": 0}
+    text = render.board_renderable(_BoardGame("hex"), view, ["you", "heuristic"]).plain
+    lines = text.splitlines()
+    assert lines[1] == "1 · ● · 1" and lines[2] == "2  · · ● 2"
+    assert lines[-1].strip() == "● red: Seat 1 (heuristic)   ● blue: You"
+
+
+def test_a_move_list_is_never_a_seat_column():
+    g = _BoardGame("hex")
+    memory = set()
+    view = _board_view([".."], "hex")
+    view["moves"] = []
+    con = quiet_console()
+    con.print(render.table_renderable(g, view, memory=memory))
+    view["moves"] = ["a1", "b1"]          # as long as the number of seats, by chance
+    view["hands_won"] = [1, 0]
+    con = quiet_console()
+    con.print(render.table_renderable(g, view, memory=memory))
+    lines = con.file.getvalue().splitlines()
+    header = lines[1]                                   # the seats table's header row
+    assert "hands won" in header and "moves" not in header
+    assert any("moves" in ln and "a1, b1" in ln for ln in lines[2:])
