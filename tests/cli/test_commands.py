@@ -151,6 +151,7 @@ def test_simulate_every_game(game_id):
     (["xeri", "-n", 0], "-n must be at least 1"),
     (["xeri", "-n", 2, "--workers", 0], "--workers must be at least 1"),
     (["xeri", "-n", 2, "--bots", "heuristic,wizard"], "unknown bot 'wizard'"),
+    (["xeri", "-n", 2, "--bots", "random,random,random"], "3 bots given for 2 seats"),
     (["xeri", "-n", 2, "-o", "colour=red"], "no option 'colour'"),
     (["xeri", "-n", 2, "--preset", "fast"], "no preset 'fast'"),
 ])
@@ -173,14 +174,14 @@ def test_replay_step_by_step(record_file):
     rec = json.loads(record_file.read_text())
     r = invoke("replay", record_file)
     assert r.exit_code == 0, r.output
-    assert f"{len(rec['actions'])}. seat" in r.stdout      # the last step is numbered
+    assert f"{len(rec['actions'])}. Seat" in r.stdout      # the last step is numbered
     assert "deal 1" in r.stdout and "hand scored" in r.stdout
     assert "hands played" in r.stdout                       # the result
 
 
 def test_replay_quiet_prints_the_result_only(record_file):
     r = invoke("replay", record_file, "-q")
-    assert r.exit_code == 0 and "1. seat" not in r.stdout and "hands played" in r.stdout
+    assert r.exit_code == 0 and "1. Seat" not in r.stdout and "hands played" in r.stdout
 
 
 def test_replay_as_a_seat(record_file):

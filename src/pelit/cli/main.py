@@ -366,8 +366,9 @@ def replay(
         except PelitError as exc:
             raise RecordError(f"action {i + 1} ({body!r}) does not replay: {exc}") from None
         if not quiet:
-            line = Text(f"{i + 1:>4}. ", style="dim")
-            line.append(f"seat {actor}: " if actor is not None else "")
+            line = Text.assemble((f"{i + 1:>4}. ", "dim"))
+            if actor is not None:
+                line.append(f"{render.seat_name(actor, seat)}: ", style="bold")
             # the record itself holds every action, so showing them leaks nothing
             line.append_text(render.pretty_action(game, game.action_text(action)))
             out.print(line)

@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..bots import make_bot
+from ..core.errors import PelitError
 from ..core.game import options_dict
 from ..core.registry import load
 from ..core.rng import stream
@@ -47,7 +48,10 @@ def check_setup(game, bots, preset, overrides):
 
 
 def seat_bots(bots, n: int) -> list[str]:
+    """One bot name per seat: the names given, the last one repeated."""
     names = [b.strip() for b in bots if b.strip()] if bots else []
+    if len(names) > n:
+        raise PelitError(f"{len(names)} bots given for {n} seats")
     if not names:
         names = ["heuristic"]
     if len(names) < n:
@@ -81,8 +85,10 @@ def run_batch(game_id: str, n: int, bots=None, seed: int = 0, preset=None, overr
             if on_result:
                 on_result(r)
         return results
+    # forkserver (else spawn): workers start from a clean process, never a
+    # fork of one whose progress-bar thread might hold a lock
     methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     chunk = max(1, min(50, n // (workers * 8)))
     with ctx.Pool(min(workers, n)) as pool:
         for r in pool.imap(_play_one, tasks, chunksize=chunk):
