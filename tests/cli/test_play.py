@@ -254,7 +254,7 @@ def test_named_colour_stones_and_legend():
     text = render.board_renderable(_BoardGame("hex"), view, ["you", "heuristic"]).plain
     lines = text.splitlines()
     assert lines[1] == "1 · ● · 1" and lines[2] == "2  · · ● 2"
-    assert lines[-1].strip() == "● red: Seat 1 (heuristic)   ● blue: You"
+    assert lines[-1].strip() == "● red: Seat 1   ● blue: You"
 
 
 def test_a_move_list_is_never_a_seat_column():

@@ -34,7 +34,7 @@ COMMANDS = (
     ("help", "this help"),
     ("quit", "leave the match (the record is still saved)"),
 )
-RECENT = 8
+RECENT = 6
 
 
 def default_record_path(game_id: str, seed: int) -> Path:

@@ -176,12 +176,12 @@ def label(game, key: str) -> str:
 
 
 def seat_name(seat, me, names=None) -> str:
+    """``You`` for the viewer's own seat, else ``Seat N`` (who plays each
+    seat is shown once, in the seats table)."""
     if seat is None:
         return "Table"
     if seat == me:
         return "You"
-    if names and 0 <= seat < len(names) and names[seat]:
-        return f"Seat {seat} ({names[seat]})"
     return f"Seat {seat}"
 
 
@@ -431,6 +431,8 @@ def table_renderable(game, view, names=None, recent=None, title_extra: str = "",
     seats = Table(box=None, pad_edge=False, show_edge=False, header_style="bold dim")
     seats.add_column("")
     seats.add_column("seat")
+    if names:
+        seats.add_column("player")
     for key, _ in per_seat:
         seats.add_column(label(game, key))
     dealer = view.get("dealer")
@@ -440,6 +442,8 @@ def table_renderable(game, view, names=None, recent=None, title_extra: str = "",
         if isinstance(dealer, int) and not isinstance(dealer, bool) and dealer == s:
             who.append(" (dealer)", style="dim")
         row = [mark, who]
+        if names:
+            row.append(Text(str(names[s] or ""), style="dim"))
         for _, value in per_seat:
             row.append(value_text(game, value[s], 1 if isinstance(value[s], (list, tuple)) else 0))
         seats.add_row(*row)
@@ -447,17 +451,36 @@ def table_renderable(game, view, names=None, recent=None, title_extra: str = "",
 
     if fields:
         parts.append(Text(""))
-        info = Table(box=None, pad_edge=False, show_header=False, show_edge=False)
-        info.add_column(style="dim")
-        info.add_column()
+        pairs = []
         for key, value in fields:
             if key == "dealer":
                 continue
             if is_seat_field(game, key, value):
-                info.add_row(label(game, key), Text(seat_name(value, me, names)))
+                pairs.append((label(game, key), Text(seat_name(value, me, names))))
             else:
-                info.add_row(label(game, key), value_text(game, value))
-        parts.append(info)
+                pairs.append((label(game, key), value_text(game, value)))
+        # short fields two to a row, long ones each on its own row below
+        short = [p for p in pairs if len(p[0]) + len(p[1]) <= 30]
+        long = [p for p in pairs if len(p[0]) + len(p[1]) > 30]
+        if short:
+            grid = Table(box=None, pad_edge=False, show_header=False, show_edge=False)
+            for _ in range(2 if len(short) > 2 else 1):
+                grid.add_column(style="dim")
+                grid.add_column(min_width=12)
+            step = 2 if len(short) > 2 else 1
+            for i in range(0, len(short), step):
+                row = []
+                for name, text in short[i:i + step]:
+                    row += [name, text]
+                grid.add_row(*row)
+            parts.append(grid)
+        if long:
+            rest = Table(box=None, pad_edge=False, show_header=False, show_edge=False)
+            rest.add_column(style="dim")
+            rest.add_column()
+            for name, text in long:
+                rest.add_row(name, text)
+            parts.append(rest)
 
     board = board_renderable(game, view, names)
     if board is not None:
@@ -487,12 +510,12 @@ def table_renderable(game, view, names=None, recent=None, title_extra: str = "",
                           style="dim")
         else:
             status = Text("")
-        parts.append(Text(""))
-        parts.append(status)
+    else:
+        status = Text.assemble(("Match over", "bold yellow"))
     phase = str(view.get("phase", "")).replace("_", " ")
     title = f"[bold]{game.info.name}[/bold] · {phase}{title_extra}"
     return Panel(Group(*parts), title=title, title_align="left", border_style="cyan",
-                 expand=False)
+                 subtitle=status, subtitle_align="left", expand=False)
 
 
 def ordered_legal(game, legal) -> list[int]:
