@@ -250,3 +250,9 @@ def test_bench_table():
 ])
 def test_bench_user_errors(args, needle):
     assert_user_error(invoke("bench", *args), needle)
+
+
+@pytest.mark.parametrize("args", [["frob"], ["simulate", "xeri", "-n", "abc"], ["rules"]])
+def test_usage_errors_exit_2_without_traceback(args):
+    r = invoke(*args)
+    assert r.exit_code == 2 and "Traceback" not in r.output

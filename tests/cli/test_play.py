@@ -90,6 +90,14 @@ def test_quit_and_end_of_input_save_the_record(tmp_path):
     assert "Traceback" not in r.stdout + r.stderr
 
 
+def test_the_seed_is_shown_only_when_the_match_is_over(tmp_path):
+    """The seed tells the deal: it is printed after the match, not during it."""
+    r = pelit_cmd("play", "xeri", "--seed", 987654321, "--no-record",
+                  stdin="legal\nhelp\nlog\nquit\n", tmp_path=tmp_path)
+    during, _, after = r.stdout.partition("Match stopped")
+    assert "987654321" not in during and "Seed 987654321" in after
+
+
 def test_user_error_is_one_line_without_traceback(tmp_path):
     r = pelit_cmd("play", "nope", tmp_path=tmp_path)
     assert r.returncode == 2

@@ -104,8 +104,9 @@ class Session:
                                style="dim")] + recent
         else:
             recent = self._last_lines(4)
+        # the seed is not shown before the match is over: it would tell the deal
         self.console.print(render.table_renderable(self.game, view, self.names, recent,
-                                                   f" · seed {self.seed}", self.not_per_seat))
+                                                   memory=self.not_per_seat))
         if view["legal"]:
             line = Text.assemble(("Legal: ", "bold"))
             line.append_text(render.legal_text(self.game, view))
