@@ -9,7 +9,10 @@ The renderer is generic.  A game may help it with small hints, all optional:
   draw), ``per_seat`` (fields that hold one value per seat), ``table``
   (fields drawn as table fields even when they look per-seat), ``labels``
   (field name to label), ``board_shape`` (``"rhombus"``, ``"triangle"`` or
-  ``"grid"``), ``stones`` (board cell value to a one-letter mark);
+  ``"grid"``), ``stones`` (board cell value to a one-letter mark),
+  ``seat_fields`` (fields holding a seat number, drawn as a seat name);
+- a ``colours`` map in the view (``{"red": seat, "blue": seat}``): board cells
+  holding a colour's first letter are stones of that colour, with a legend;
 - ``render_board(view)``: draws the board itself (a string or a rich object);
 - ``describe_event(event)``: one line for an event (``None`` hides it).
 
@@ -34,9 +37,10 @@ META = {"game", "seat", "players", "phase", "to_act", "legal", "version", "optio
         "outcome", "hand", "board"}
 # suit order for a sorted hand: black, red, black, red
 HAND_SUIT_ORDER = (0, 1, 3, 2, 4)
-SUIT_STYLE = {"S": "bold white", "C": "bold white", "H": "bold red", "D": "bold red"}
+# black suits in the terminal's own colour, so they read on light and dark screens
+SUIT_STYLE = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red"}
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow",
-               "bold cyan", "bold white", "bright_red")
+               "bold cyan", "bold", "bright_red")
 LEGAL_SHOWN = 24   # legal actions listed under the table ('legal' lists all)
 LONG_SET = 16      # an event's card set longer than this is shown as a count
 EMPTY_CELLS = (None, "", ".", "·", "-", "_", " ", -1, "empty")
