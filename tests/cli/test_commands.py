@@ -95,6 +95,8 @@ def test_rules_unknown_game():
     (["play", "xeri", "-o", "hands=0"], "between 1 and 99"),
     (["play", "xeri", "-o", "hands"], "should look like name=value"),
     (["play", "xeri", "--preset", "fast"], "no preset 'fast'"),
+    (["play", "xeri", "-o", "seed=3"], "no option 'seed'"),
+    (["play", "xeri", "-o", "decks=AS"], "no option 'decks'"),
 ])
 def test_play_user_errors(args, needle):
     assert_user_error(invoke(*args, "--no-record"), needle)
@@ -154,6 +156,7 @@ def test_simulate_every_game(game_id):
     (["xeri", "-n", 2, "--bots", "random,random,random"], "3 bots given for 2 seats"),
     (["xeri", "-n", 2, "-o", "colour=red"], "no option 'colour'"),
     (["xeri", "-n", 2, "--preset", "fast"], "no preset 'fast'"),
+    (["xeri", "-n", 2, "-o", "seed=4"], "no option 'seed'"),
 ])
 def test_simulate_user_errors(args, needle):
     assert_user_error(invoke("simulate", *args), needle)
@@ -247,6 +250,7 @@ def test_bench_table():
     (["-o", "hands=1"], "need one GAME"),
     (["xeri", "-s", 0], "--seconds must be more than 0"),
     (["xeri", "-o", "colour=red"], "no option 'colour'"),
+    (["xeri", "-o", "seed=4"], "no option 'seed'"),
 ])
 def test_bench_user_errors(args, needle):
     assert_user_error(invoke("bench", *args), needle)

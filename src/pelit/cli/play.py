@@ -54,7 +54,8 @@ class Session:
         self.game = game
         self.console = console or Console(highlight=False)
         self.seed = fresh_seed() if seed is None else int(seed)
-        self.state = game.new_state(seed=self.seed, preset=preset, **(overrides or {}))
+        options = game.make_options(preset, **(overrides or {}))
+        self.state = game.new_state(seed=self.seed, options=options)
         self.n = game.num_players(self.state)
         if not 0 <= seat < self.n:
             raise PelitError(f"there is no seat {seat} in {game.info.name} with {self.n} "
