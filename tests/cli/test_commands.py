@@ -214,6 +214,9 @@ def test_replay_unreadable_and_corrupt_records(tmp_path, record_file):
     bad = tmp_path / "bad.json"
     bad.write_text("{\"game\": ")
     assert_user_error(invoke("replay", bad), "is not JSON")
+    bad.write_bytes(b"\x00\xff\xfe binary")
+    assert_user_error(invoke("replay", bad), "not a text file")
+    assert_user_error(invoke("replay", tmp_path), "cannot read")
     bad.write_text("[1, 2]")
     assert_user_error(invoke("replay", bad), "a record is a JSON object")
     rec = json.loads(record_file.read_text())
