@@ -70,7 +70,7 @@ def test_rules_of_every_game(game_id):
     for preset in g.presets:
         assert preset in flat
     for verb, _ in g.info.verbs:
-        assert verb in flat
+        assert verb.split()[0] in flat
 
 
 def test_rules_by_alias_and_case():

@@ -52,11 +52,20 @@ def hints(game) -> dict:
 
 # -- cards -----------------------------------------------------------------
 
+def suited(game) -> bool:
+    """Whether the game's pack is made of suits and ranks (a ``cards.deck.Deck``);
+    other packs (picture cards with stats, ...) are drawn by their text."""
+    deck = game.deck
+    return hasattr(deck, "suit_of") and hasattr(deck, "rank_of")
+
+
 def card_text(game, card: int) -> Text:
     """One card as a coloured text with its suit symbol (``Q♠``, ``10♥``)."""
     raw = game.deck.text_of[int(card)]
     if raw == "JK":
         return Text("JK", style="bold magenta")
+    if not suited(game) or raw[-1:] not in SUIT_STYLE:
+        return Text(raw, style="bold")
     return Text(pretty(raw), style=SUIT_STYLE[raw[-1]])
 
 
@@ -75,30 +84,39 @@ def cards_text(game, cards, sort: bool = False, sep: str = " ") -> Text:
 
 
 def sorted_hand(game, cards) -> list[int]:
+    """Cards by suit (black, red, black, red), highest first in each suit;
+    a pack without suits keeps its own order."""
     deck = game.deck
+    if not suited(game):
+        return sorted(cards)
     return sorted(cards, key=lambda c: (HAND_SUIT_ORDER.index(deck.suit_of[c]),
                                         -deck.rank_of[c], c))
 
 
-def hand_text(game, mask) -> Text:
-    """The own hand grouped by suit, highest first in each suit."""
-    cards = sorted_hand(game, ids(int(mask)))
+def hand_text(game, hand) -> Text:
+    """The own hand grouped by suit, highest first in each suit.  A hand
+    given as a list in a pack without suits keeps its order (a pile to turn)."""
+    if isinstance(hand, int):
+        cards = sorted_hand(game, ids(int(hand)))
+    else:
+        cards = [int(c) for c in hand]
+        if suited(game):
+            cards = sorted_hand(game, cards)
     if not cards:
         return Text("(no cards)", style="dim")
+    with_suits = suited(game)
     out = Text()
-    last = None
-    for c in cards:
-        suit = game.deck.suit_of[c]
-        if last is not None:
-            out.append("   " if suit != last else " ")
+    for i, c in enumerate(cards):
+        if i:
+            gap = with_suits and game.deck.suit_of[c] != game.deck.suit_of[cards[i - 1]]
+            out.append("   " if gap else " ")
         out.append_text(card_text(game, c))
-        last = suit
     return out
 
 
 def pretty_action(game, text: str) -> Text:
     """Action text with its cards drawn as cards (``meld 7♠ 7♥ 7♦``)."""
-    if game.deck is None:
+    if game.deck is None or not suited(game) or not hasattr(game.deck, "copies_of"):
         return Text(text)
     out = Text()
     for i, word in enumerate(text.split(" ")):
@@ -491,7 +509,7 @@ def table_renderable(game, view, names=None, recent=None, title_extra: str = "",
         parts.append(Text(""))
         parts.append(board)
 
-    if "hand" in view and me is not None:
+    if view.get("hand") is not None and me is not None:
         parts.append(Text(""))
         line = Text.assemble(("Your hand  ", "bold"))
         line.append_text(hand_text(game, view["hand"]))
