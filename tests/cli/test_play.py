@@ -280,3 +280,27 @@ def test_a_move_list_is_never_a_seat_column():
     header = lines[1]                                   # the seats table's header row
     assert "hands won" in header and "moves" not in header
     assert any("moves" in ln and "a1, b1" in ln for ln in lines[2:])
+
+
+def test_long_runs_of_legal_actions_are_shortened():
+    """Board cells and runs of one verb show their first few, the last and a
+    count; card plays are all listed."""
+    from pelit.core.actions import ActionSpace
+
+    class Many:
+        deck = None
+        actions = ActionSpace()
+        actions.choice("", [f"c{i}" for i in range(30)])
+        actions.numbers("bid", range(1, 21))
+        actions.verb("pass")
+
+        def action_text(self, a):
+            return self.actions.text(a)
+
+    g = Many()
+    text = render.legal_text(g, {"legal": list(range(g.actions.size))}).plain
+    assert text == ("c0  c1  c2  c3  …  c29 (30 in all)  bid 1  bid 2  bid 3  bid 4  …  "
+                    "bid 20 (20 in all)  pass")
+    xeri = pelit.load("xeri")
+    cards = xeri.deck.parse_many("2C AS 5H KS TD JH 9S 8S")
+    assert render.legal_text(xeri, {"legal": cards}).plain == "A♠  K♠  9♠  8♠  J♥  5♥  2♣  10♦"

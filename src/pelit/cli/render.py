@@ -42,6 +42,7 @@ SUIT_STYLE = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red"}
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow",
                "bold cyan", "bold", "bright_red")
 LEGAL_SHOWN = 24   # legal actions listed under the table ('legal' lists all)
+GROUP_SHOWN = 4    # of a long run of one verb's actions, the first few shown
 LONG_SET = 16      # an event's card set longer than this is shown as a count
 EMPTY_CELLS = (None, "", ".", "·", "-", "_", " ", -1, "empty")
 
@@ -152,6 +153,8 @@ def value_text(game, value, depth: int = 0) -> Text:
         if depth:
             # nested (a scoring line in an event): leave out the empty entries
             items = [(k, v) for k, v in items if v not in (0, None, False, "", [], ())] or items
+        if not items:
+            return Text("—", style="dim")
         out = Text()
         for i, (k, v) in enumerate(items):
             if i:
@@ -553,17 +556,52 @@ def ordered_legal(game, legal) -> list[int]:
     return sorted_hand(game, plays) + [a for a in legal if a >= size]
 
 
+def _is_card(game, word: str) -> bool:
+    if game.deck is None or not suited(game) or not hasattr(game.deck, "copies_of"):
+        return False
+    try:
+        game.deck.copies_of(word)
+    except PelitError:
+        return False
+    return True
+
+
 def legal_text(game, view) -> Text:
-    """The legal actions of the view's seat, cards drawn as cards."""
+    """The legal actions of the view's seat, cards drawn as cards.  Card
+    plays are all listed; a long run of actions of one verb (``say 1 three``
+    ... ``say 4 aces``) or of plain words (board cells) is shortened to its
+    first and last few, with the count ('legal' lists them all)."""
     texts = [game.action_text(a) for a in ordered_legal(game, view.get("legal", []))]
+    groups: dict[str, list[str]] = {}
+    for t in texts:
+        if " " in t:
+            key = t.split(" ", 1)[0]               # a verb with arguments
+        elif _is_card(game, t):
+            key = "\x00card"
+        elif any(ch.isdigit() for ch in t):
+            key = ""                               # board cells, bare numbers
+        else:
+            key = t                                # a verb alone (pass, swap)
+        groups.setdefault(key, []).append(t)
     out = Text()
-    shown = texts[:LEGAL_SHOWN]
-    for i, t in enumerate(shown):
-        if i:
-            out.append("  ")
-        out.append_text(pretty_action(game, t))
-    if len(texts) > len(shown):
-        out.append(f"  … and {len(texts) - len(shown)} more (type 'legal' to see all)", style="dim")
+    shown = 0
+    for key, members in groups.items():
+        if key != "\x00card" and len(members) > GROUP_SHOWN + 1:
+            members = members[:GROUP_SHOWN] + ["…", members[-1]]
+            more = len(groups[key])
+        else:
+            more = 0
+        for t in members:
+            if shown >= LEGAL_SHOWN:
+                break
+            if shown:
+                out.append("  ")
+            out.append_text(Text("…", style="dim") if t == "…" else pretty_action(game, t))
+            shown += 1
+        if more:
+            out.append(f" ({more} in all)", style="dim")
+    if shown >= LEGAL_SHOWN and len(texts) > shown:
+        out.append("  … (type 'legal' to see all)", style="dim")
     return out
 
 
