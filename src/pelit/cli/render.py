@@ -134,8 +134,14 @@ def pretty_action(game, text: str) -> Text:
 
 # -- values ------------------------------------------------------------------
 
-def value_text(game, value, depth: int = 0) -> Text:
-    """Any view value as readable text; cards as cards."""
+def _is_play(v) -> bool:
+    return (isinstance(v, (list, tuple)) and len(v) == 2 and isinstance(v[1], Card)
+            and isinstance(v[0], int) and not isinstance(v[0], bool))
+
+
+def value_text(game, value, depth: int = 0, me=None, terse: bool = False) -> Text:
+    """Any view value as readable text; cards as cards.  ``terse`` (events)
+    leaves zero entries out of nested records such as scoring lines."""
     if isinstance(value, CardSet):
         return cards_text(game, ids(value), sort=True)
     if isinstance(value, Card):
@@ -149,36 +155,55 @@ def value_text(game, value, depth: int = 0) -> Text:
     if isinstance(value, float):
         return Text(f"{value:g}")
     if isinstance(value, dict):
-        items = list(value.items())
-        if depth:
-            # nested (a scoring line in an event): leave out the empty entries
-            items = [(k, v) for k, v in items if v not in (0, None, False, "", [], ())] or items
+        # leave out what is not there (no, none, empty); in an event's
+        # nested records (scoring lines), zeros too
+        empty = (None, False, "", [], ()) + ((0,) if depth and terse else ())
+        items = [(k, v) for k, v in value.items()
+                 if not any(v is e or (type(v) is type(e) and v == e) for e in empty)]
         if not items:
             return Text("—", style="dim")
         out = Text()
         for i, (k, v) in enumerate(items):
             if i:
                 out.append(", ")
-            out.append(f"{str(k).replace('_', ' ')} ", style="dim")
-            out.append_text(value_text(game, v, depth + 1))
+            name = str(k).replace("_", " ")
+            if v is True:
+                out.append(name)
+                continue
+            out.append(f"{name} ", style="dim")
+            if is_seat_field(game, str(k), v):
+                out.append(seat_name(v, me))
+            else:
+                out.append_text(value_text(game, v, depth + 1, me, terse))
         return out
     if isinstance(value, (list, tuple)):
         if value and all(isinstance(v, Card) for v in value):
             return cards_text(game, value)
+        if value and all(_is_play(v) for v in value):
+            # plays of a trick: [[seat, card], ...]
+            out = Text()
+            for i, (seat, card) in enumerate(value):
+                if i:
+                    out.append(" · ")
+                out.append(f"{seat_name(seat, me)} ", style="dim")
+                out.append_text(card_text(game, card))
+            return out
         items = list(value)
         cut = len(items) > 12
+        # records (dicts) in a list are set apart more clearly than numbers
+        sep = " | " if any(isinstance(v, dict) for v in items) else ", "
         out = Text("[" if depth else "")
         for i, v in enumerate(items[-12:] if cut else items):
             if i:
-                out.append(", ")
-            out.append_text(value_text(game, v, depth + 1))
+                out.append(sep)
+            out.append_text(value_text(game, v, depth + 1, me, terse))
         if cut:
             out = Text("…, ").append_text(out)
         if depth:
             out.append("]")
         return out if len(out) else Text("—", style="dim")
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return value_text(game, dataclasses.asdict(value), depth)
+        return value_text(game, dataclasses.asdict(value), depth, me, terse)
     return Text(str(value))
 
 
@@ -219,7 +244,7 @@ def per_seat_text(game, values, me, names=None) -> Text:
         if s:
             out.append("; ")
         out.append(f"{seat_name(s, me, names)}: ", style="dim")
-        out.append_text(value_text(game, v, 1))
+        out.append_text(value_text(game, v, 1, me, terse=True))
     return out
 
 
@@ -263,7 +288,7 @@ def describe_event(game, event: dict, me, names=None, players: int = 0) -> Text 
         elif _is_per_seat(k, v, players, hints(game)):
             out.append_text(per_seat_text(game, v, me, names))
         else:
-            out.append_text(value_text(game, v, 1 if isinstance(v, (list, tuple)) else 0))
+            out.append_text(value_text(game, v, 1 if isinstance(v, (list, tuple)) else 0, me, terse=True))
     return out
 
 
@@ -470,7 +495,7 @@ def table_renderable(game, view, names=None, recent=None, title_extra: str = "",
         if names:
             row.append(Text(str(names[s] or ""), style="dim"))
         for _, value in per_seat:
-            row.append(value_text(game, value[s], 1 if isinstance(value[s], (list, tuple)) else 0))
+            row.append(value_text(game, value[s], 1 if isinstance(value[s], (list, tuple)) else 0, me))
         seats.add_row(*row)
     parts.append(seats)
 
@@ -483,7 +508,7 @@ def table_renderable(game, view, names=None, recent=None, title_extra: str = "",
             if is_seat_field(game, key, value):
                 pairs.append((label(game, key), Text(seat_name(value, me, names))))
             else:
-                pairs.append((label(game, key), value_text(game, value)))
+                pairs.append((label(game, key), value_text(game, value, me=me)))
         # short fields two to a row, long ones each on its own row below
         short = [p for p in pairs if len(p[0]) + len(p[1]) <= 30]
         long = [p for p in pairs if len(p[0]) + len(p[1]) > 30]
