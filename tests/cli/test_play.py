@@ -304,3 +304,18 @@ def test_long_runs_of_legal_actions_are_shortened():
     xeri = pelit.load("xeri")
     cards = xeri.deck.parse_many("2C AS 5H KS TD JH 9S 8S")
     assert render.legal_text(xeri, {"legal": cards}).plain == "A♠  K♠  9♠  8♠  J♥  5♥  2♣  10♦"
+
+
+def test_values_read_as_words():
+    """Tricks as seat-labelled plays, records without their empty entries,
+    seat numbers in records as seat names."""
+    from pelit.cards.deck import Card
+    g = pelit.load("xeri")
+    c = g.deck.parse
+    trick = [[2, Card(c("QS"))], [0, Card(c("KS"))]]
+    assert render.value_text(g, trick, me=0).plain == "Seat 2 Q♠ · You K♠"
+    bid = {"verbal": False, "exposed": True, "bid": "rami", "card": None, "winner": 1}
+    assert render.value_text(g, bid, me=1).plain == "exposed, bid rami, winner You"
+    lines = [{"hand": 0, "xeri": 10}, {"hand": 1, "xeri": 0}]
+    assert render.value_text(g, lines).plain == "hand 0, xeri 10 | hand 1, xeri 0"
+    assert render.value_text(g, lines, terse=True).plain == "xeri 10 | hand 1"
