@@ -188,8 +188,12 @@ def test_replay_quiet_prints_the_result_only(record_file):
 
 
 def test_replay_as_a_seat(record_file):
+    """As a seat: its own cards and actions, the other seat's only through
+    the events it saw (Xeri plays are public, dealt cards are not)."""
     r = invoke("replay", record_file, "--seat", 1)
-    assert r.exit_code == 0 and "You: dealt" in r.stdout
+    assert r.exit_code == 0 and "You: dealt  count 6 · stock 40 · cards" in r.stdout
+    assert "Seat 0: dealt  count 6 · stock 40\n" in r.stdout
+    assert "1. Seat 0" not in r.stdout and "2. You: " in r.stdout
     assert_user_error(invoke("replay", record_file, "--seat", 7), "no seat 7")
 
 

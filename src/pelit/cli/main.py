@@ -310,7 +310,7 @@ def replay(
                                help="only replay and compare with the recorded result; exit 1 if it differs"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="print only the result"),
     seat: Optional[int] = typer.Option(None, "--seat", metavar="N",
-                                       help="show the events as this seat saw them (default: a spectator)"),
+                                       help="show the match as this seat saw it (default: every action, public events)"),
 ):
     """Replay a recorded match step by step, or check its result."""
     from ..core.records import RecordError, load_record
@@ -368,11 +368,12 @@ def replay(
             action = game.apply_text(state, body, who)
         except PelitError as exc:
             raise RecordError(f"action {i + 1} ({body!r}) does not replay: {exc}") from None
-        if not quiet:
+        # every action is in the record itself; only as a seat (--seat) are
+        # the other seats' actions in a hidden-card game left to the events
+        if not quiet and (seat is None or actor == seat or not game.info.hidden):
             line = Text.assemble((f"{i + 1:>4}. ", "dim"))
             if actor is not None:
                 line.append(f"{render.seat_name(actor, seat)}: ", style="bold")
-            # the record itself holds every action, so showing them leaks nothing
             line.append_text(render.pretty_action(game, game.action_text(action)))
             out.print(line)
         flush()
