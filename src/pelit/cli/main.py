@@ -92,7 +92,7 @@ def list_games(as_json: bool = typer.Option(False, "--json", help="machine-reada
         rows = [{"id": g.info.id, "name": g.info.name, "players": [g.info.min_seats, g.info.max_seats],
                  "family": g.info.family, "source": g.info.source,
                  "aliases": list(g.info.aliases)} for g in games]
-        out.print_json(json.dumps(rows))
+        sys.stdout.write(json.dumps(rows, indent=1) + "\n")
         return
     table = Table(title=f"pelit games ({len(games)})", title_style="bold")
     table.add_column("id", style="bold cyan", no_wrap=True)
