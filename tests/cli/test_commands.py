@@ -267,3 +267,10 @@ def test_bench_user_errors(args, needle):
 def test_usage_errors_exit_2_without_traceback(args):
     r = invoke(*args)
     assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+def test_bench_leaves_a_match_random_play_drags_on_unfinished():
+    from pelit.sim.bench import bench_game
+    g = pelit.load("xeri")
+    r = bench_game(g, 0.001, options=g.make_options(hands=99), patience=0)
+    assert r["unfinished"] and r["matches"] == 0 and r["actions"] == 4096

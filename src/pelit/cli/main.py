@@ -442,8 +442,11 @@ def bench(
     for r in results:
         t.add_row(r["game"], f"{r['matches_per_second']:,.1f}", f"{r['actions_per_second']:,.0f}",
                   f"{r['deals_per_second']:,.0f}" if "deals_per_second" in r else "—",
-                  str(r["matches"]))
+                  str(r["matches"]) + (" + 1 unfinished" if r.get("unfinished") else ""))
     out.print(t)
+    if any(r.get("unfinished") for r in results):
+        out.print("[dim]unfinished: random play had not ended a match long after the time "
+                  "given; its actions are counted, the match is not[/dim]")
 
 
 def run():

@@ -41,8 +41,11 @@ def machine() -> dict:
     }
 
 
-def bench_game(game, seconds: float = 2.0, seed: int = 1, options=None) -> dict:
-    """Random matches for about ``seconds``; rates per second of wall time."""
+def bench_game(game, seconds: float = 2.0, seed: int = 1, options=None,
+               patience: float | None = None) -> dict:
+    """Random matches for about ``seconds``; rates per second of wall time.
+    A match still going ``patience`` seconds after that (default the larger
+    of 3 x ``seconds`` and 10 s) is left unfinished."""
     if options is None:
         options = game.make_options()
     # uniform picks from one float each: cheaper than Random.choice, so the
@@ -56,6 +59,10 @@ def bench_game(game, seconds: float = 2.0, seed: int = 1, options=None) -> dict:
     clock = time.perf_counter
     start = clock()
     deadline = start + seconds
+    # a match that random play drags on far past the time asked for is left
+    # unfinished (its actions still count); checked every 4096 actions
+    give_up = deadline + (max(3 * seconds, 10.0) if patience is None else patience)
+    unfinished = False
     while True:
         state = new_state(seed=seed + matches, options=options)
         while state.outcome is None:
@@ -64,6 +71,11 @@ def bench_game(game, seconds: float = 2.0, seed: int = 1, options=None) -> dict:
             legal = legal_actions(state, seat)
             apply(state, legal[int(rand() * len(legal))], seat)
             actions += 1
+            if not actions & 4095 and clock() > give_up:
+                unfinished = True
+                break
+        if unfinished:
+            break
         matches += 1
         # deals are the match's new_deal events; counting them is not part
         # of the engine's work, so its time is taken out
@@ -82,6 +94,8 @@ def bench_game(game, seconds: float = 2.0, seed: int = 1, options=None) -> dict:
         "matches_per_second": round(matches / elapsed, 1),
         "actions_per_second": round(actions / elapsed, 1),
     }
+    if unfinished:
+        out["unfinished"] = True
     if deals:
         out["deals"] = deals
         out["deals_per_second"] = round(deals / elapsed, 1)
