@@ -280,8 +280,14 @@ def print_summary(game, s: dict):
     out.print(t)
     out.print(f"Draws (nobody or everybody won): {s['draws']} ({100 * s['draws'] / n:.1f}%)")
     if any("+" in k for k in s["winning_sides"]):
-        sides = ", ".join(f"seats {k}: {v}" for k, v in s["winning_sides"].items())
-        out.print(f"Winning sides: {sides}")
+        t = Table(title="Per side", title_justify="left",
+                  title_style="bold")
+        t.add_column("seats")
+        t.add_column("wins", justify="right")
+        t.add_column("win %", justify="right")
+        for k, v in s["winning_sides"].items():
+            t.add_row(k.replace("+", " + "), str(v), f"{100 * v / n:.1f}")
+        out.print(t)
     a, d = s["actions_per_match"], s["deals_per_match"]
     out.print(f"Actions per match: mean {_num(a['mean'])}, min {_num(a['min'])}, max {_num(a['max'])}")
     if d["max"]:
