@@ -274,3 +274,18 @@ def test_bench_leaves_a_match_random_play_drags_on_unfinished():
     g = pelit.load("xeri")
     r = bench_game(g, 0.001, options=g.make_options(hands=99), patience=0)
     assert r["unfinished"] and r["matches"] == 0 and r["actions"] == 4096
+
+
+def test_summary_counts_sides_draws_and_reason_kinds():
+    from pelit.sim.batch import MatchResult, summarize
+    g = pelit.load("xeri")
+    rs = [MatchResult(0, 1, (5, 1, 5, 1), (0, 2), "team 0 reached 52 in hand 7", 90, 7),
+          MatchResult(1, 2, (0, 9, 0, 9), (1, 3), "team 1 reached 55 in hand 9", 110, 9),
+          MatchResult(2, 3, (4, 4, 4, 4), (), "stopped: a draw", 100, 8)]
+    s = summarize(g, rs, 2.0, ["random"], 1, 1, g.make_options())
+    assert s["wins"] == [1, 1, 1, 1] and s["draws"] == 1
+    assert s["winning_sides"] == {"0+2": 1, "1+3": 1}
+    assert s["reasons"]["team # reached # in hand #"]["count"] == 2
+    assert s["scores"][1] == {"mean": 4.667, "min": 1, "max": 9}
+    assert s["actions_per_match"] == {"mean": 100.0, "min": 90, "max": 110}
+    assert s["matches_per_second"] == 1.5
