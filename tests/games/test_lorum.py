@@ -76,6 +76,15 @@ def test_no_heart_lead_to_the_first_trick_and_follow_suit():
     assert s.trick[0][1] == DECK.parse("JH")
 
 
+def test_won_tricks_lie_face_down():
+    s = G.new_state(seed=SEED, decks=[SUITED])
+    for c in ("7S", "JS", "7D", "JC"):
+        s.play(c)
+    v = s.view(2)
+    assert v["tricks_won"] == [0, 1, 0, 0] and v["pile_sizes"] == [0, 4, 0, 0]
+    assert "won" not in v and "played" not in v and v["trick"] == []
+
+
 def test_no_hearts_leader_with_only_hearts_may_lead_one():
     deck = pack("7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS",
                 "7D 8D 9D TD JD QD KD AD", "7C 8C 9C TC JC QC KC AC")

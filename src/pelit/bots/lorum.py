@@ -8,7 +8,7 @@ safe suit.  Hairy ape: a blind pick.  Train: a card that does not bring the
 total to the next payment if it has one (the highest such, to leave the
 next player close to it), else its lowest-valued card.  Quart: it starts the
 run it can carry furthest itself, best one that ends with itself so it may
-start again.  Domino: a card whose neighbour it also holds, else the one
+start again (it remembers the cards played, the runs being turned down).  Domino: a card whose neighbour it also holds, else the one
 that opens the least for the others.
 """
 
@@ -34,6 +34,17 @@ def danger(card: int, kind: str) -> int:
 @heuristic("lorum")
 class LorumBot(Bot):
     name = "heuristic"
+
+    def __init__(self, game, seat, seed=0):
+        super().__init__(game, seat, seed)
+        self.gone = 0            # cards seen played this hand (won piles lie face down)
+
+    def observe(self, events):
+        for e in events:
+            if e["kind"] == "hand":
+                self.gone = 0
+            elif e["kind"] == "play":
+                self.gone |= 1 << e["card"]
 
     def choose(self, view):
         legal = view["legal"]
@@ -84,7 +95,7 @@ class LorumBot(Bot):
 
     def _quart(self, view, legal):
         hand = int(view["hand"])
-        played = int(view["played"])
+        played = self.gone
 
         def run(card):
             mine, c, length = 1, card, 1

@@ -14,7 +14,11 @@ Decisions where the seed is silent or slips (pinned in tests/games/test_lorum.py
 - Setup: the first dealer is drawn from the match's random stream; cards are
   dealt one at a time clockwise from the dealer's left.  A player may go
   below zero chips (he buys more); the outcome is the balances.
-- Game play: in every hand the player on the dealer's left starts.
+- Game play: in every hand the player on the dealer's left starts.  Won
+  tricks lie face down: a view shows how many tricks and cards each player
+  has taken, not which (every card was seen as it was played; remembering
+  is the player's business).  Likewise the train's pile and the quart's
+  finished runs lie face down; the domino layout lies face up.
 - 1. No hearts: a leader who holds nothing but hearts may lead one to the
   first trick.
 - 2. Queens: the seed's "two players took hearts" line means queens: the
@@ -503,11 +507,12 @@ class Lorum(Game):
         v["chips"] = list(s.chips)
         v["pot"] = s.pot
         v["results"] = [dict(r) for r in s.results]
-        v["played"] = CardSet(s.played)
         v["trick"] = [[p, Card(c)] for p, c in s.trick]
         v["leader"] = s.leader
         v["tricks_won"] = list(s.tricks_won)
-        v["won"] = [CardSet(w) for w in s.won]
+        v["pile_sizes"] = [w.bit_count() for w in s.won]      # won piles lie face down
+        v["table_count"] = s.table.bit_count()
+        v["first_trick"] = s.played == 0
         v["voids"] = list(s.voids)
         if s.kind == TRAIN:
             v["train_total"] = s.train_total
@@ -546,11 +551,9 @@ class Lorum(Game):
         s.chips = list(view["chips"])
         s.pot = view["pot"]
         s.results = [dict(r) for r in view["results"]]
-        s.played = int(view["played"])
         s.trick = [(p, int(c)) for p, c in view["trick"]]
         s.leader = view["leader"]
         s.tricks_won = list(view["tricks_won"])
-        s.won = [int(w) for w in view["won"]]
         s.voids = list(view["voids"])
         s.train_total = view.get("train_total", 0)
         s.paid = list(view.get("train_paid", [0, 0, 0, 0]))
@@ -558,39 +561,51 @@ class Lorum(Game):
         s.quart_last = view.get("quart_last")
         s.rows = [None if r is None else tuple(r) for r in view.get("rows", [None] * 4)]
         s.starter = view.get("starter")
-        in_play = s.played
-        wonall = s.won[0] | s.won[1] | s.won[2] | s.won[3]
+        layout = 0
+        for su, row in enumerate(s.rows):
+            if row is not None:
+                for r in range(row[0], row[1] + 1):
+                    layout |= DECK.suit_mask[su] & DECK.rank_mask[r]
         trick = mask_of(c for _, c in s.trick)
-        s.table = in_play & ~wonall & ~trick
         sizes = view["hand_sizes"]
-        s.order = [[], [], [], []]
-        if self._hairy(s):
-            unseen = DECK.all_mask & ~in_play
-            s.hands = [0, 0, 0, 0]
-            if seat is None:
-                placed = sample_hands(unseen, {p: sizes[p] for p in range(4)}, rng)
-                for p in range(4):
-                    s.order[p] = ids(placed[p])
-                    rng.shuffle(s.order[p])
-            else:
-                for p in range(4):
-                    if p != seat:
-                        s.order[p] = [int(c) for c in view["others"][str(p)]]
-                        unseen &= ~mask_of(s.order[p])
-                s.order[seat] = ids(unseen)
-                rng.shuffle(s.order[seat])
-            s.hands = [mask_of(o) for o in s.order]
-            return s
-        own = int(view["hand"]) if seat is not None else 0
-        unknown = DECK.all_mask & ~in_play & ~own
+        counts = {f"won{p}": view["pile_sizes"][p] for p in range(4)}
+        counts["table"] = view["table_count"] - layout.bit_count()
         allowed = {}
-        for p in range(4):
-            m = DECK.all_mask
-            for su in range(4):
-                if (s.voids[p] >> su) & 1:
-                    m &= ~DECK.suit_mask[su]
-            allowed[p] = m
-        counts = {p: sizes[p] for p in range(4) if p != seat}
-        placed = sample_hands(unknown, counts, rng, {p: allowed[p] for p in counts})
-        s.hands = [own if p == seat else placed[p] for p in range(4)]
+        pool = DECK.all_mask & ~trick & ~layout
+        s.order = [[], [], [], []]
+        hairy = self._hairy(s)
+        own = 0
+        if hairy and seat is not None:
+            for p in range(4):
+                if p != seat:
+                    s.order[p] = [int(c) for c in view["others"][str(p)]]
+                    pool &= ~mask_of(s.order[p])
+            counts[f"hand{seat}"] = sizes[seat]
+        elif hairy:
+            for p in range(4):
+                counts[f"hand{p}"] = sizes[p]
+        else:
+            own = int(view["hand"]) if seat is not None else 0
+            pool &= ~own
+            for p in range(4):
+                if p == seat:
+                    continue
+                counts[f"hand{p}"] = sizes[p]
+                m = DECK.all_mask
+                for su in range(4):
+                    if (s.voids[p] >> su) & 1:
+                        m &= ~DECK.suit_mask[su]
+                allowed[f"hand{p}"] = m
+        placed = sample_hands(pool, counts, rng, allowed)
+        s.won = [placed[f"won{p}"] for p in range(4)]
+        s.table = placed["table"] | layout
+        if hairy:
+            for p in range(4):
+                if f"hand{p}" in placed:
+                    s.order[p] = ids(placed[f"hand{p}"])
+                    rng.shuffle(s.order[p])
+            s.hands = [mask_of(o) for o in s.order]
+        else:
+            s.hands = [own if p == seat else placed[f"hand{p}"] for p in range(4)]
+        s.played = DECK.all_mask & ~(s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3])
         return s
