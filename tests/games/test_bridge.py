@@ -383,3 +383,17 @@ def test_whole_matches_with_bots():
     assert len(s.results) == 4 and s.outcome is not None
     r = play_match(G, ["heuristic"], seed=6, scoring="rubber")
     assert r.outcome is not None and r.rubber_no == 1
+
+
+def test_quitted_tricks_lie_face_down_only_the_last_may_be_reviewed():
+    # decision (Passing): as the laws have it
+    s = G.new_state(seed=1, decks=[pack(DEAL)])
+    calls(s, "bid 1s", "pass", "pass", "pass")
+    calls(s, "JH", "6H", "2H", "AH")
+    pv = s.view(3)["play"]
+    assert "played" not in pv and pv["trick"] == []
+    assert [DECK.text(c) for _, c in pv["last_trick"]] == ["JH", "6H", "2H", "AH"]
+    calls(s, "AS", "7S", "3S", "2S")
+    pv = s.view(3)["play"]
+    assert [DECK.text(c) for _, c in pv["last_trick"]] == ["AS", "7S", "3S", "2S"]
+    assert pv["tricks_won"] == [2, 0, 0, 0] and pv["voids"][3] == 0

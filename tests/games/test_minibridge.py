@@ -178,3 +178,14 @@ def test_a_deal_scores_only_the_declarer_and_the_table_changes_after_deal_5():
 def test_whole_match_with_bots():
     s = play_match(G, ["heuristic"], seed=2)
     assert s.outcome is not None and len(s.results) == 10
+
+
+def test_won_tricks_lie_face_down():
+    # chapter 2: the winner puts the trick face down; a view keeps counts and voids
+    s = G.new_state(seed=1, decks=[pack(ROUND15)])
+    s.play("contract 7s")
+    for c in ("KC", "2C", "AC", "2S"):
+        s.play(c)
+    pv = s.view(2)["play"]
+    assert pv["trick"] == [] and "last_trick" not in pv and "played" not in pv
+    assert pv["tricks_won"] == [0, 1, 0, 0] and pv["voids"][1] == 1 << 3   # seat 1 showed no clubs

@@ -4,13 +4,28 @@ Sound beginner's play from a view: second hand low, third hand high, win as
 cheaply as possible, never beat a partner who is already winning, ruff low,
 discard from the weakest suit; on lead, the declarer draws trumps and cashes
 winners, a defender leads the top of a sequence or low from length.
-Card knowledge is the view's: own hand, the dummy once face up, cards played.
+Card knowledge: own hand, the dummy once face up, and the cards played,
+which the bot remembers from the events (tricks lie face down).
 """
 
 from __future__ import annotations
 
 from ..cards.deck import ids
 from ..cards.trick import rank_strength, winning_index
+
+
+class PlayMemory:
+    """The cards seen played in the current deal, from a seat's events."""
+
+    def __init__(self):
+        self.gone = 0
+
+    def observe(self, events):
+        for e in events:
+            if e["kind"] == "new_deal":
+                self.gone = 0
+            elif e["kind"] == "play":
+                self.gone |= 1 << e["card"]
 
 
 class ContractPlayer:
@@ -36,10 +51,10 @@ class ContractPlayer:
                 return False
         return True
 
-    def choose(self, legal: list[int], play: dict, partner_of, mine: int) -> int:
+    def choose(self, legal: list[int], play: dict, partner_of, mine: int, gone: int) -> int:
         """``play`` is the view's public play; ``partner_of(hand)`` the partner
-        hand; ``mine`` every card this bot can see besides the played ones
-        (its hand, and the dummy when it is visible)."""
+        hand; ``mine`` every card this bot can see in hands (its own, and the
+        dummy when it is visible); ``gone`` the cards it remembers played."""
         d = self.deck
         legal_mask = 0
         for c in legal:
@@ -47,9 +62,8 @@ class ContractPlayer:
         hand = play["hand_to_play"]
         trump = play["trump"]
         trick = [(h, int(c)) for h, c in play["trick"]]
-        gone = 0
-        for p in play["played"]:
-            gone |= int(p)
+        for _, c in trick:
+            gone |= 1 << c
         declaring = hand in (play["declarer_hand"], play["dummy_hand"])
         if not trick:
             return self._lead(legal_mask, hand, trump, gone, declaring, play, mine, partner_of)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..cards.contract import BIDS, NOTRUMP, hcp, hcp_table
 from ..cards.deck import standard_deck
 from . import Bot, heuristic
-from ._contract_play import ContractPlayer
+from ._contract_play import ContractPlayer, PlayMemory
 
 DECK = standard_deck("52")
 HCP = hcp_table(DECK)
@@ -53,6 +53,10 @@ class BridgeBot(Bot):
     def __init__(self, game, seat, seed=0):
         super().__init__(game, seat, seed)
         self.player = ContractPlayer(DECK)
+        self.memory = PlayMemory()
+
+    def observe(self, events):
+        self.memory.observe(events)
 
     def choose(self, view):
         if view["phase"] == "auction":
@@ -61,7 +65,8 @@ class BridgeBot(Bot):
         mine = int(view["hand"])
         if play["dummy"] is not None:
             mine |= int(play["dummy"])
-        return self.player.choose(view["legal"], play, lambda h: (h + 2) % 4, mine)
+        return self.player.choose(view["legal"], play, lambda h: (h + 2) % 4, mine,
+                                  self.memory.gone)
 
     # -- bidding -----------------------------------------------------------
     def _call(self, view):

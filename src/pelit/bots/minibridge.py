@@ -15,7 +15,7 @@ from ..cards.contract import hcp, hcp_table
 from ..cards.deck import standard_deck
 from ..games.minibridge import CONTRACTS, DUMMY, contract_points
 from . import Bot, heuristic
-from ._contract_play import ContractPlayer
+from ._contract_play import ContractPlayer, PlayMemory
 
 DECK = standard_deck("52")
 HCP = hcp_table(DECK)
@@ -37,6 +37,10 @@ class MinibridgeBot(Bot):
     def __init__(self, game, seat, seed=0):
         super().__init__(game, seat, seed)
         self.player = ContractPlayer(DECK)
+        self.memory = PlayMemory()
+
+    def observe(self, events):
+        self.memory.observe(events)
 
     def choose(self, view):
         g = self.game
@@ -61,7 +65,7 @@ class MinibridgeBot(Bot):
                 return declarer
             return 3 - h - declarer if h != declarer else DUMMY
 
-        return self.player.choose(view["legal"], play, partner_of, mine)
+        return self.player.choose(view["legal"], play, partner_of, mine, self.memory.gone)
 
     def _contract(self, view, hand):
         g = self.game

@@ -115,38 +115,61 @@ class DummyPlay:
         return hand, opening, win
 
     # -- views -------------------------------------------------------------
-    def public_view(self) -> dict:
-        """Everything about the play that every seat sees."""
-        return {
+    def public_view(self, last_trick: bool = False) -> dict:
+        """Everything about the play that every seat may look at: the trick on
+        the table, tricks won, hand sizes, suits shown void, the dummy once
+        face up, and (``last_trick``) the trick just quitted.  Finished tricks
+        lie face down, so which cards were played is not here: players who
+        remember read it from the events."""
+        out = {
             "declarer_hand": self.declarer,
             "dummy_hand": self.dummy,
             "trump": self.trump,
             "hand_to_play": self.turn,
             "leader": self.leader,
             "trick": [[h, Card(c)] for h, c in self.trick],
-            "last_trick": [[h, Card(c)] for h, c in self.last_trick],
             "tricks_won": self.won.copy(),
             "tricks_done": self.tricks_done,
-            "played": [CardSet(p) for p in self.played],
             "voids": self.voids.copy(),
             "hand_sizes": [h.bit_count() for h in self.hands],
             "dummy": CardSet(self.hands[self.dummy]) if self.exposed else None,
         }
+        if last_trick:
+            out["last_trick"] = [[h, Card(c)] for h, c in self.last_trick]
+        return out
 
     @classmethod
-    def from_view(cls, deck, pv: dict, hands: list[int], order, owner) -> "DummyPlay":
-        """Rebuild the play from ``public_view`` and hands chosen for a world."""
+    def from_view(cls, deck, pv: dict, hands: list[int], played: list[int], order,
+                  owner) -> "DummyPlay":
+        """Rebuild the play from ``public_view`` and the hands and played
+        cards chosen for a sampled world."""
         dp = cls(deck, hands, order, owner, pv["declarer_hand"], pv["dummy_hand"], pv["trump"])
         dp.trick = [(h, int(c)) for h, c in pv["trick"]]
-        dp.last_trick = [(h, int(c)) for h, c in pv["last_trick"]]
+        dp.last_trick = [(h, int(c)) for h, c in pv.get("last_trick", [])]
         dp.leader = pv["leader"]
         dp.turn = pv["hand_to_play"]
         dp.won = list(pv["tricks_won"])
         dp.tricks_done = pv["tricks_done"]
-        dp.played = [int(p) for p in pv["played"]]
+        dp.played = list(played)
         dp.voids = list(pv["voids"])
         dp.exposed = pv["dummy"] is not None
         return dp
+
+    @staticmethod
+    def sample_zones(pv: dict, n_hands: int, size: int) -> tuple[dict, list, int]:
+        """For a sampled world: how many unseen played cards each hand has
+        (zone ``down{h}``), the cards known played by each hand (the trick on
+        the table, the last trick when shown), and their mask."""
+        known = [0] * n_hands
+        for h, c in pv["trick"] + pv.get("last_trick", []):
+            known[h] |= 1 << int(c)
+        counts = {}
+        for h in range(n_hands):
+            counts[f"down{h}"] = size - pv["hand_sizes"][h] - known[h].bit_count()
+        seen = 0
+        for m in known:
+            seen |= m
+        return counts, known, seen
 
     def sample_allowed(self) -> list[int]:
         """Per hand, the cards it may still hold given the voids it has shown."""

@@ -52,8 +52,9 @@ tests/games/test_bridge.py):
 - Dummy (Passing): the dummy's cards go face up after the opening lead and
   stay visible to everyone; before that only the dummy's owner sees them.
   The declarer chooses the dummy's cards; the dummy's owner never acts in
-  the play.  Cards played are public; a view shows each hand's played
-  cards, the current and the last trick.
+  the play.  Quitted tricks lie face down, as the laws have it: a view
+  shows the trick on the table and the last trick (which the laws let a
+  player review), the tricks won and the suits each hand has shown void.
 - PBN (Portable Bridge Notation) export and import of deals:
   ``Bridge.to_pbn(state)`` writes every board played so far with its
   auction and play; ``Bridge.decks_from_pbn(text)`` reads deals back into
@@ -409,7 +410,7 @@ class Bridge(Game):
             v["rubber_no"] = s.rubber_no
             v["rubber_games"] = [list(g) for g in s.rubber_games]
         if s.dp is not None:
-            v["play"] = s.dp.public_view()
+            v["play"] = s.dp.public_view(last_trick=True)
         else:
             v["play"] = None
 
@@ -457,46 +458,39 @@ class Bridge(Game):
             s.auction.call(p, call)
         pv = view["play"]
         own = int(view["hand"]) if seat is not None else 0
-        known = own
-        counts = {}
-        allowed = {}
         if pv is None:
-            for p in range(4):
-                if p != seat:
-                    counts[p] = 13
-        else:
-            dummy_cards = int(pv["dummy"]) if pv["dummy"] is not None else None
-            for p in range(4):
-                known |= int(pv["played"][p])
-            if dummy_cards is not None:
-                known |= dummy_cards
-            probe = DummyPlay(DECK, [0] * 4, ORDER, (0, 1, 2, 3), pv["declarer_hand"],
-                              pv["dummy_hand"], pv["trump"])
-            probe.voids = list(pv["voids"])
-            allow = probe.sample_allowed()
-            for p in range(4):
-                if p == seat or (dummy_cards is not None and p == pv["dummy_hand"]):
-                    continue
-                counts[p] = pv["hand_sizes"][p]
-                allowed[p] = allow[p]
-        placed = sample_hands(DECK.all_mask & ~known, counts, rng, allowed)
-        current = [own if p == seat else placed.get(p, 0) for p in range(4)]
-        if pv is None:
-            s.hands = current
+            placed = sample_hands(DECK.all_mask & ~own, {p: 13 for p in range(4) if p != seat}, rng)
+            s.hands = [own if p == seat else placed[p] for p in range(4)]
             s.contract = None
             s.dp = None
             s.plays = []
-        else:
-            if pv["dummy"] is not None:
-                current[pv["dummy_hand"]] = int(pv["dummy"])
-            s.hands = [current[p] | int(pv["played"][p]) for p in range(4)]
-            a = s.auction
-            level, strain = BIDS[a.high]
-            declarer = pv["declarer_hand"]
-            s.contract = (level, strain, a.doubled, declarer)
-            owner = tuple(declarer if h == pv["dummy_hand"] else h for h in range(4))
-            s.dp = DummyPlay.from_view(DECK, pv, current, ORDER, owner)
-            s.plays = []
+            return s
+        counts, known_played, seen = DummyPlay.sample_zones(pv, 4, 13)
+        dummy_cards = int(pv["dummy"]) if pv["dummy"] is not None else None
+        known = own | seen | (dummy_cards or 0)
+        probe = DummyPlay(DECK, [0] * 4, ORDER, (0, 1, 2, 3), pv["declarer_hand"],
+                          pv["dummy_hand"], pv["trump"])
+        probe.voids = list(pv["voids"])
+        allow = probe.sample_allowed()
+        allowed = {}
+        for p in range(4):
+            if p == seat or (dummy_cards is not None and p == pv["dummy_hand"]):
+                continue
+            counts[p] = pv["hand_sizes"][p]
+            allowed[p] = allow[p]
+        placed = sample_hands(DECK.all_mask & ~known, counts, rng, allowed)
+        current = [own if p == seat else placed.get(p, 0) for p in range(4)]
+        if dummy_cards is not None:
+            current[pv["dummy_hand"]] = dummy_cards
+        played = [placed[f"down{p}"] | known_played[p] for p in range(4)]
+        s.hands = [current[p] | played[p] for p in range(4)]
+        a = s.auction
+        level, strain = BIDS[a.high]
+        declarer = pv["declarer_hand"]
+        s.contract = (level, strain, a.doubled, declarer)
+        owner = tuple(declarer if h == pv["dummy_hand"] else h for h in range(4))
+        s.dp = DummyPlay.from_view(DECK, pv, current, played, ORDER, owner)
+        s.plays = []
         return s
 
     # -- PBN -----------------------------------------------------------------

@@ -29,7 +29,8 @@ Decisions where the seed is silent (pinned in tests/games/test_minibridge.py):
   hears it.
 - The game (5.4): after the opening lead the dummy is face up for everyone;
   the declarer chooses its cards; the right-hand opponent has seen it since
-  his announcement.
+  his announcement.  Won tricks lie face down (chapter 2): a view shows the
+  trick on the table, the tricks won and the suits shown void.
 - Scoring (5.5): "the first five deals" use the beginning column (option
   ``early_deals``, default 5); a match is ``deals`` deals (default 10).  Only
   the declarer scores.  Players tied for the most points all win.
@@ -91,7 +92,7 @@ class MinibridgeOptions:
 
 class MinibridgeState(State):
     __slots__ = ("dealer", "deal_no", "pack_no", "hands", "announcements", "declarer",
-                 "dummy_info", "contract", "dp", "scores", "results", "round4")
+                 "dummy_info", "contract", "dp", "scores", "results", "round4", "hcps")
 
     def _copy_into(self, new):
         new.dealer = self.dealer
@@ -106,6 +107,7 @@ class MinibridgeState(State):
         new.scores = self.scores.copy()
         new.results = self.results.copy()
         new.round4 = self.round4
+        new.hcps = self.hcps
 
 
 @register
@@ -170,6 +172,7 @@ class Minibridge(Game):
                 hands[p] |= 1 << pack[k]
                 k += 1
         s.hands = hands
+        s.hcps = tuple(hcp(h, HCP) for h in hands[:3])
         s.announcements = []
         s.declarer = None
         s.dummy_info = None
@@ -183,7 +186,7 @@ class Minibridge(Game):
         for threshold in THRESHOLDS:
             for i in range(3):
                 p = (s.dealer + i) % 3
-                yes = hcp(hands[p], HCP) >= threshold
+                yes = s.hcps[p] >= threshold
                 s.announcements.append((threshold, p, yes))
                 s.log("announce", p, round=threshold, declarer=yes)
                 if yes:
@@ -298,7 +301,7 @@ class Minibridge(Game):
         hands = s.dp.hands if s.dp is not None else s.hands
         if seat is not None:
             v["hand"] = CardSet(hands[seat])
-            v["hcp"] = hcp(s.hands[seat], HCP)
+            v["hcp"] = s.hcps[seat]
             if self._rho_has_seen(s, seat):
                 v["dummy_seen"] = CardSet(hands[DUMMY])
         v["dealer"] = s.dealer
@@ -310,7 +313,7 @@ class Minibridge(Game):
         v["contract"] = None if s.contract is None else CONTRACTS[s.contract][2]
         v["scores"] = list(s.scores)
         v["results"] = [dict(r) for r in s.results]
-        v["play"] = s.dp.public_view() if s.dp is not None else None
+        v["play"] = s.dp.public_view() if s.dp is not None else None    # 2: tricks face down
 
     def zones(self, s):
         if s.dp is None:
@@ -355,26 +358,28 @@ class Minibridge(Game):
             dummy_known = int(view["dummy_seen"])
         elif pv is not None and pv["dummy"] is not None:
             dummy_known = int(pv["dummy"])
-        played = [int(p) for p in pv["played"]] if pv is not None else [0, 0, 0, 0]
         sizes = pv["hand_sizes"] if pv is not None else [13, 13, 13, 13]
         allow = [DECK.all_mask] * 4
+        down = {}
+        known_played = [0, 0, 0, 0]
+        seen = 0
         if pv is not None:
             probe = DummyPlay(DECK, [0] * 4, (0, 1, 2, 3), (0, 1, 2, 0), 0, DUMMY, None)
             probe.voids = list(pv["voids"])
             allow = probe.sample_allowed()
-        known = own | (dummy_known or 0)
-        for p in played:
-            known |= p
+            down, known_played, seen = DummyPlay.sample_zones(pv, 4, 13)
+        known = own | (dummy_known or 0) | seen
         bounds = self._hcp_bounds(s.announcements)
-        current = self._place(rng, seat, own, dummy_known, known, sizes, allow, played,
-                              s.dummy_info, bounds)
+        current, played = self._place(rng, seat, own, dummy_known, known, sizes, allow,
+                                      down, known_played, s.dummy_info, bounds)
         s.hands = [current[p] | played[p] for p in range(4)]
+        s.hcps = tuple(view["hcp"] if p == seat else hcp(s.hands[p], HCP) for p in range(3))
         if pv is None:
             s.dp = None
         else:
             d = s.declarer
-            s.dp = DummyPlay.from_view(DECK, pv, current, (d, (d + 1) % 3, DUMMY, (d + 2) % 3),
-                                       (0, 1, 2, d))
+            s.dp = DummyPlay.from_view(DECK, pv, current, played,
+                                       (d, (d + 1) % 3, DUMMY, (d + 2) % 3), (0, 1, 2, d))
         return s
 
     @staticmethod
@@ -390,20 +395,24 @@ class Minibridge(Game):
                 bounds[p][1] = min(bounds[p][1], threshold - 1)
         return bounds
 
-    def _place(self, rng, seat, own, dummy_known, known, sizes, allow, played, dummy_info, bounds):
-        """The unknown cards dealt again, honouring counts, shown voids, the
-        announced dummy and the hcp bounds the announcements imply (as far as
-        a few hundred tries find; the counts and voids always hold)."""
+    def _place(self, rng, seat, own, dummy_known, known, sizes, allow, down, known_played,
+               dummy_info, bounds):
+        """The unseen cards dealt again: the hands, honouring counts, shown
+        voids, the announced dummy and the hcp bounds the announcements imply
+        (as far as a few hundred tries find; counts and voids always hold),
+        and the face-down played cards.  Returns (hands, played) per hand."""
         unknown = DECK.all_mask & ~known
         fallback = None
-        for _ in range(300):
+        for attempt in range(301):
             current = [0, 0, 0, 0]
             if seat is not None:
                 current[seat] = own
             pool = unknown
+            fixed = {seat} if seat is not None else set()
             if dummy_known is not None:
                 current[DUMMY] = dummy_known
-            elif dummy_info is not None and played[DUMMY] == 0 and sizes[DUMMY] == 13:
+                fixed.add(DUMMY)
+            elif attempt < 300 and dummy_info is not None and sizes[DUMMY] == 13:
                 dummy = 0
                 for su in range(4):
                     cards = ids(pool & DECK.suit_mask[su])
@@ -413,24 +422,25 @@ class Minibridge(Game):
                 if hcp(dummy, HCP) != dummy_info[0]:
                     continue
                 current[DUMMY] = dummy
+                fixed.add(DUMMY)
                 pool &= ~dummy
-            counts = {p: sizes[p] for p in range(4) if p != seat and not current[p]
-                      and not (p == DUMMY and dummy_known is not None)}
+            counts = dict(down)
+            for p in range(4):
+                if p not in fixed:
+                    counts[p] = sizes[p]
+            allowed = {p: allow[p] for p in range(4) if p not in fixed}
             try:
-                placed = sample_hands(pool, counts, rng, {p: allow[p] for p in counts}, tries=20)
+                placed = sample_hands(pool, counts, rng, allowed, tries=20 if attempt < 300 else 200)
             except SampleError:
                 continue
-            for p, m in placed.items():
-                current[p] = m
+            for p in range(4):
+                if p not in fixed:
+                    current[p] = placed[p]
+            played = [placed.get(f"down{p}", 0) | known_played[p] for p in range(4)]
             if fallback is None:
-                fallback = current
-            if all(bounds[p][0] <= hcp(current[p] | played[p], HCP) <= bounds[p][1]
-                   for p in range(3)):
-                return current
-        if fallback is None:
-            counts = {p: sizes[p] for p in range(4) if p != seat
-                      and not (p == DUMMY and dummy_known is not None)}
-            placed = sample_hands(unknown, counts, rng, {p: allow[p] for p in counts})
-            fallback = [own if p == seat else (dummy_known if p == DUMMY and dummy_known
-                        is not None else placed[p]) for p in range(4)]
+                fallback = (current, played)
+            if attempt >= 300 or all(
+                    bounds[p][0] <= hcp(current[p] | played[p], HCP) <= bounds[p][1]
+                    for p in range(3)):
+                return current, played
         return fallback
