@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 import pelit
-from pelit.cards.deck import mask_of
 from pelit.core.errors import IllegalAction
 from pelit.games.screw_misere import DECK, deal_points, settle
 from pelit.sim.runner import play_match

@@ -127,7 +127,11 @@ class ContractPlayer:
             if len(cards) >= 2 and self.strength[cards[0]] >= 12 \
                     and self.strength[cards[0]] - self.strength[cards[1]] == 1 and s != trump:
                 return cards[0]
-        longest = max(range(4), key=lambda s: (len(ids(self._suit(mask, s))) - (3 if s == trump and not declaring else 0), s))
+        def length(s):
+            # defenders keep their trumps
+            return len(ids(self._suit(mask, s))) - (3 if s == trump and not declaring else 0)
+
+        longest = max(range(4), key=lambda s: (length(s), s))
         cards = self._suit(mask, longest)
         if not cards:
             return self._low(mask)

@@ -99,7 +99,10 @@ class BridgeBot(Bot):
         if partner_bids:
             pst = partner_bids[-1][1]
             if pst == NOTRUMP:
-                strain = NOTRUMP if balanced or max(lengths) < 6 else max(range(4), key=lambda s: (lengths[s], s))
+                if balanced or max(lengths) < 6:
+                    strain = NOTRUMP
+                else:
+                    strain = max(range(4), key=lambda s: (lengths[s], s))
             elif lengths[pst] >= 3:
                 strain = pst
         if strain is None:

@@ -8,8 +8,9 @@ safe suit.  Hairy ape: a blind pick.  Train: a card that does not bring the
 total to the next payment if it has one (the highest such, to leave the
 next player close to it), else its lowest-valued card.  Quart: it starts the
 run it can carry furthest itself, best one that ends with itself so it may
-start again (it remembers the cards played, the runs being turned down).  Domino: a card whose neighbour it also holds, else the one
-that opens the least for the others.
+start again (it remembers the cards played, the runs being turned down).
+Domino: a card whose neighbour in the suit it also holds (so that it can
+follow it up), else any playable card.
 """
 
 from __future__ import annotations

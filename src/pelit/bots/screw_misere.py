@@ -12,7 +12,7 @@ its team does not lose, normal scoring when both do.
 
 from __future__ import annotations
 
-from ..cards.deck import ACE, ids
+from ..cards.deck import ACE
 from ..cards.trick import winning_index
 from ..games.screw_misere import DECK, STRENGTH, settle
 from . import Bot, heuristic

@@ -69,7 +69,7 @@ from dataclasses import dataclass
 
 from ..cards import pbn
 from ..cards.auction import DOUBLE, PASS, REDOUBLE, Auction
-from ..cards.contract import (BID_TEXT, BIDS, NOTRUMP, STRAIN_NAMES, STRAIN_TRUMP,
+from ..cards.contract import (BID_TEXT, BIDS, STRAIN_TRUMP,
                               contract_text, declarer_of, duplicate_score, honours_bonus,
                               rubber_score, score_lines)
 from ..cards.deal import deal, sample_hands
@@ -357,7 +357,8 @@ class Bridge(Game):
     def _finish(self, s, reason):
         a, b = s.scores
         winners = () if a == b else ((0, 2) if a > b else (1, 3))
-        text = "a tie" if a == b else f"{'North-South' if a > b else 'East-West'} win {max(a, b)} to {min(a, b)}"
+        side = "North-South" if a > b else "East-West"
+        text = "a tie" if a == b else f"{side} win {max(a, b)} to {min(a, b)}"
         self.finish(s, Outcome((a, b, a, b), winners, f"{reason}: {text}",
                                details={"boards": [dict(r) for r in s.results]}))
 
