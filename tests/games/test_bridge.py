@@ -397,3 +397,26 @@ def test_quitted_tricks_lie_face_down_only_the_last_may_be_reviewed():
     pv = s.view(3)["play"]
     assert [DECK.text(c) for _, c in pv["last_trick"]] == ["AS", "7S", "3S", "2S"]
     assert pv["tricks_won"] == [2, 0, 0, 0] and pv["voids"][3] == 0
+
+
+def test_double_dummy_with_the_optional_endplay():
+    pytest.importorskip("endplay")
+    s = G.new_state(seed=1, decks=[pack(DEAL)])
+    dd = G.double_dummy(s)
+    assert dd["s"] == [13, 0, 13, 0] and dd["nt"] == [13, 0, 13, 0]
+    assert dd["h"] == dd["d"] == dd["c"] == [12, 1, 12, 1]
+
+
+def test_double_dummy_without_endplay_is_a_clear_error(monkeypatch):
+    import builtins
+    real = builtins.__import__
+
+    def no_endplay(name, *args, **kwargs):
+        if name.startswith("endplay"):
+            raise ImportError(name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_endplay)
+    s = G.new_state(seed=1, decks=[pack(DEAL)])
+    with pytest.raises(pelit.PelitError, match="endplay"):
+        G.double_dummy(s)

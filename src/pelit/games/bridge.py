@@ -60,6 +60,8 @@ tests/games/test_bridge.py):
   auction and play; ``Bridge.decks_from_pbn(text)`` reads deals back into
   stacked packs (with ``first_board`` for their board number), and
   ``Bridge.state_from_pbn(text)`` also replays a game's auction and play.
+- Double-dummy analysis (``Bridge.double_dummy(state)``) uses the optional
+  package endplay when it is installed (extra ``dd``); play never needs it.
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ from ..cards.deal import deal, sample_hands
 from ..cards.deck import SUIT_NAMES, Card, CardSet, ids, standard_deck
 from ..cards.dummy import DummyPlay
 from ..core.actions import ActionSpace
-from ..core.errors import ParseError
+from ..core.errors import ParseError, PelitError
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
 
@@ -493,6 +495,24 @@ class Bridge(Game):
         s.dp = DummyPlay.from_view(DECK, pv, current, played, ORDER, owner)
         s.plays = []
         return s
+
+    # -- double dummy (optional) ------------------------------------------------
+    def double_dummy(self, s) -> dict:
+        """Tricks each seat (N, E, S, W) would take as declarer in each strain
+        with every card known, for the current deal as dealt.  This needs the
+        optional package endplay (``pip install 'pelit[dd]'``); nothing in
+        play depends on it."""
+        try:
+            from endplay.dds import calc_dd_table
+            from endplay.types import Deal, Denom, Player
+        except ImportError:
+            raise PelitError("double-dummy analysis needs the optional package endplay "
+                             "(pip install 'pelit[dd]')") from None
+        table = calc_dd_table(Deal(pbn.deal_text(s.hands, DECK, 0)))
+        denoms = {"c": Denom.clubs, "d": Denom.diamonds, "h": Denom.hearts,
+                  "s": Denom.spades, "nt": Denom.nt}
+        players = (Player.north, Player.east, Player.south, Player.west)
+        return {k: [table[d, p] for p in players] for k, d in denoms.items()}
 
     # -- PBN -----------------------------------------------------------------
     def to_pbn(self, s, event: str = "pelit") -> str:
