@@ -420,3 +420,13 @@ def test_double_dummy_without_endplay_is_a_clear_error(monkeypatch):
     s = G.new_state(seed=1, decks=[pack(DEAL)])
     with pytest.raises(pelit.PelitError, match="endplay"):
         G.double_dummy(s)
+
+
+def test_pbn_of_a_board_in_progress_and_a_passed_out_board():
+    s = G.new_state(seed=1, decks=[pack(DEAL), pack(DEAL, 1)], deals=2)
+    calls(s, "pass", "pass", "pass", "pass")
+    calls(s, "bid 1nt")
+    games = pbn.read_games(G.to_pbn(s))
+    assert games[0]["tags"]["Contract"] == "Pass" and games[0]["auction"] == ["Pass"] * 4
+    assert games[1]["tags"]["Contract"] == "" and games[1]["auction"] == ["1NT"]
+    assert games[1]["tags"]["Board"] == "2" and games[1]["tags"]["Dealer"] == "E"

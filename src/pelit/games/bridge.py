@@ -291,6 +291,7 @@ class Bridge(Game):
                 result["score"] = [0, 0]
                 s.results.append(result)
                 s.log("board_scored", None, **result)
+                s.board += 1          # in rubber bridge the board number counts deals
                 s.dealer = (s.dealer + 1) % 4
                 self._deal(s)
                 return
@@ -530,7 +531,9 @@ class Bridge(Game):
                 tags.append(("Scoring", "Rubber"))
             play = None
             if contract is None:
-                tags += [("Declarer", ""), ("Contract", "Pass" if calls else ""), ("Result", "")]
+                passed_out = len(calls) == 4 and all(c == "pass" for c in calls)
+                tags += [("Declarer", ""), ("Contract", "Pass" if passed_out else ""),
+                         ("Result", "")]
             else:
                 level, strain, doubled, declarer = contract
                 tags += [("Declarer", pbn.seat_letter(declarer)),
