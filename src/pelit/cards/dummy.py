@@ -22,13 +22,14 @@ PUBLIC_FIELDS = ("order", "owner", "declarer", "dummy", "trump")
 class DummyPlay:
     __slots__ = ("deck", "strength", "order", "owner", "declarer", "dummy", "trump",
                  "hands", "trick", "leader", "turn", "won", "exposed", "voids",
-                 "played", "last_trick", "tricks_done")
+                 "played", "last_trick", "tricks_done", "_next")
 
     def __init__(self, deck, hands: list[int], order: tuple, owner: tuple,
                  declarer: int, dummy: int, trump: int | None):
         self.deck = deck
         self.strength = _strength(deck)
         self.order = tuple(order)
+        self._next = {h: self.order[(i + 1) % len(self.order)] for i, h in enumerate(self.order)}
         self.owner = tuple(owner)
         self.declarer = declarer
         self.dummy = dummy
@@ -47,7 +48,7 @@ class DummyPlay:
     def clone(self) -> "DummyPlay":
         new = object.__new__(DummyPlay)
         for k in ("deck", "strength", "order", "owner", "declarer", "dummy", "trump",
-                  "leader", "turn", "exposed", "tricks_done", "last_trick"):
+                  "leader", "turn", "exposed", "tricks_done", "last_trick", "_next"):
             setattr(new, k, getattr(self, k))
         new.hands = self.hands.copy()
         new.trick = self.trick.copy()
@@ -58,8 +59,7 @@ class DummyPlay:
 
     # -- the table -------------------------------------------------------
     def next_hand(self, hand: int) -> int:
-        i = self.order.index(hand)
-        return self.order[(i + 1) % len(self.order)]
+        return self._next[hand]
 
     def seat_to_act(self) -> int:
         return self.owner[self.turn]
@@ -84,6 +84,19 @@ class DummyPlay:
             return hand
         same = hand & self.deck.suit_mask[self.deck.suit_of[self.trick[0][1]]]
         return same if same else hand
+
+    def legal_cards(self) -> list[int]:
+        """The cards the hand to play may play, lowest id first."""
+        mask = self.legal()
+        out = []
+        k = 0
+        while mask:
+            b = mask & 255
+            if b:
+                out += _BYTE_IDS[k][b]
+            mask >>= 8
+            k += 1
+        return out
 
     def play(self, card: int):
         """Play ``card`` from the hand whose turn it is.  Returns
@@ -184,6 +197,9 @@ class DummyPlay:
 
 
 _STRENGTH = {}
+# the card ids in each byte of a mask, by the byte's place: a fast ``ids``
+_BYTE_IDS = tuple(tuple(tuple(8 * k + i for i in range(8) if (b >> i) & 1) for b in range(256))
+                  for k in range(8))
 
 
 def _strength(deck):

@@ -75,7 +75,7 @@ from ..cards.contract import (BID_TEXT, BIDS, STRAIN_TRUMP,
                               contract_text, declarer_of, duplicate_score, honours_bonus,
                               rubber_score, score_lines)
 from ..cards.deal import deal, sample_hands
-from ..cards.deck import SUIT_NAMES, Card, CardSet, ids, standard_deck
+from ..cards.deck import SUIT_NAMES, Card, CardSet, standard_deck
 from ..cards.dummy import DummyPlay
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError, PelitError
@@ -264,7 +264,7 @@ class Bridge(Game):
 
     # -- play ----------------------------------------------------------------
     def _legal_play(self, s, seat):
-        return ids(s.dp.legal())
+        return s.dp.legal_cards()
 
     def _apply_play(self, s, seat, card):
         dp = s.dp

@@ -241,7 +241,7 @@ class Minibridge(Game):
 
     # -- play ----------------------------------------------------------------
     def _legal_play(self, s, seat):
-        return ids(s.dp.legal())
+        return s.dp.legal_cards()
 
     def _apply_play(self, s, seat, card):
         dp = s.dp
