@@ -321,10 +321,7 @@ def replay(
     """Replay a recorded match step by step, or check its result."""
     from ..core.records import RecordError, load_record
     from ..core.records import replay as replay_record
-    try:
-        record = load_record(path)
-    except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file (a record is JSON)") from None
+    record = load_record(path)
     if check:
         state = replay_record(record)          # a record that does not replay: exit 2
         got = state.outcome.to_json() if state.outcome is not None else None
