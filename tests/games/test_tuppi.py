@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 import pelit
 from pelit.bots import make_bot
-from pelit.cards.deck import ids, mask_of
+from pelit.cards.deck import mask_of
 from pelit.core.errors import IllegalAction, OptionError, ParseError
-from pelit.core.records import jsonable
+from pelit.core.records import check_record, jsonable
 from pelit.games.tuppi import BLACK_ELIGIBLE, DECK, RED_ELIGIBLE, add_points, hand_points
 from pelit.sim.runner import play_match
 
@@ -514,3 +515,17 @@ def test_heuristic_bot_ducks_in_nolo():
     bot = make_bot("heuristic", G, 1, seed=1)
     # seat 1 holds only higher spades: it must win, and wins with its highest
     assert DECK.text(bot.choose(G.view(s, 1))) == "AS"
+
+
+# -- golden record ------------------------------------------------------------------
+
+def test_golden_record_replays_to_its_result():
+    """A stored match (nolo, sooli, rami, resets to 0-0 and a win; heuristic
+    and random bots, seed 29, target 32) replays action by action to the same
+    result.  Regenerate only on purpose, with a bumped rules_version."""
+    path = Path(__file__).parent.parent / "golden" / "tuppi_seed29_target32.json"
+    record = json.loads(path.read_text())
+    state = check_record(record)
+    contracts = [r[1] for r in state.results]
+    assert {"rami", "nolo", "sooli"} <= set(contracts)
+    assert (0, 0) in [r[7] for r in state.results]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..cards.deck import ids, standard_deck
 from ..games.tuppi import (BID_CARD, BLACK_ELIGIBLE, CALL_SOOLI, DISCARD, GIVE, NOLO,
-                           PASS, RAMI, RED_ELIGIBLE, SOOLI, STRENGTH, STRENGTH_SOOLI,
+                           PASS, RED_ELIGIBLE, SOOLI, STRENGTH, STRENGTH_SOOLI,
                            VERBAL_NOLO, VERBAL_RAMI)
 from . import Bot, heuristic
 

@@ -134,7 +134,6 @@ CALL_SOOLI = 106
 PASS = 107
 GIVE = 108
 DISCARD = 160
-BID_ACTIONS = tuple(BID_CARD + c for c in range(52))
 GIVE_ACTIONS = tuple(GIVE + c for c in range(52))
 DISCARD_ACTIONS = tuple(DISCARD + c for c in range(52))
 
