@@ -529,3 +529,38 @@ def test_golden_record_replays_to_its_result():
     contracts = [r[1] for r in state.results]
     assert {"rami", "nolo", "sooli"} <= set(contracts)
     assert (0, 0) in [r[7] for r in state.results]
+
+
+def _lacking_pack(rng):
+    """A pack in which some players hold no bid card of one colour, so that
+    verbal bids (6.2) come up often."""
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [[], [], [], []]
+    for who in rng.sample(range(4), rng.choice([1, 2, 3])):
+        lacking = RED_ELIGIBLE if rng.random() < 0.5 else BLACK_ELIGIBLE
+        pick = [c for c in cards if not (lacking >> c) & 1][:13]
+        hands[who] = pick
+        cards = [c for c in cards if c not in pick]
+    for who in range(4):
+        while len(hands[who]) < 13:
+            hands[who].append(cards.pop())
+    return [hands[(i % 4)][i // 4] for i in range(52)]   # seat 0 is dealt first
+
+
+def test_sample_world_with_many_verbal_bids_and_soolis():
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        decks = [_lacking_pack(rng) for _ in range(12)]
+        s = G.new_state(seed=seed, decks=decks, target=30)
+        steps = 0
+        while s.outcome is None and s.hand_no < 6:
+            if steps % 4 == 0:
+                for seat in (None, 0, 1, 2, 3):
+                    _same_view_in_worlds(s, seat, n=1)
+            legal = s.legal_actions()
+            verbal = [a for a in legal if a in (52, 53)]
+            calls = [a for a in legal if G.action_text(a) == "call sooli"]
+            s.apply((verbal or calls or legal)[0] if rng.random() < 0.7 else rng.choice(legal))
+            steps += 1
+        assert any(e.kind == "bid" and e.public["verbal"] for e in s.events)
