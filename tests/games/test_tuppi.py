@@ -564,3 +564,17 @@ def test_sample_world_with_many_verbal_bids_and_soolis():
             s.apply((verbal or calls or legal)[0] if rng.random() < 0.7 else rng.choice(legal))
             steps += 1
         assert any(e.kind == "bid" and e.public["verbal"] for e in s.events)
+
+
+def test_heuristic_bot_throws_its_ace_when_void_in_nolo_and_keeps_aces_in_sooli():
+    s = new(pack(ONE_SUIT_EACH))
+    for t in ("bid 3S", "bid nolo", "bid nolo", "bid 4C"):
+        s.play(t)
+    s.play("2S")
+    bot = make_bot("heuristic", G, 1, seed=1)
+    assert DECK.text(bot.choose(G.view(s, 1))) == "AH"     # the ace is high in nolo
+    s = new(pack(ONE_SUIT_EACH))
+    for t in ("bid 3S", "bid 5H", "bid 9D", "bid 4C", "call sooli", "give 2S"):
+        s.play(t)
+    bot = make_bot("heuristic", G, 2, seed=1)
+    assert DECK.text(bot.choose(G.view(s, 2)) - 160) == "KD"  # ace is low in sooli
