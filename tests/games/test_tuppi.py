@@ -578,3 +578,27 @@ def test_heuristic_bot_throws_its_ace_when_void_in_nolo_and_keeps_aces_in_sooli(
         s.play(t)
     bot = make_bot("heuristic", G, 2, seed=1)
     assert DECK.text(bot.choose(G.view(s, 2)) - 160) == "KD"  # ace is low in sooli
+
+
+def test_6_2_sooli_bad_input_is_refused_and_changes_nothing():
+    s = new(pack(SOOLI_DEAL))
+    for t in ("bid 3S", "bid 5H", "bid 9D", "bid 4C"):
+        s.play(t)
+    with pytest.raises(IllegalAction, match="may not act"):
+        s.play("call sooli", seat=3)         # the declarer's partner may not call
+    with pytest.raises(IllegalAction, match="call sooli"):
+        s.play("2D")
+    s.play("call sooli")
+    before = (s.hands.copy(), len(s.history), s.to_act)
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        s.play("give 2D")                    # the partner (seat 0) holds only spades
+    with pytest.raises(IllegalAction, match="give"):
+        s.play("discard 2S")
+    with pytest.raises(ParseError):
+        s.play("give")
+    assert (s.hands, len(s.history), s.to_act) == before
+    s.play("give 2S")
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        s.play("discard 3S")
+    s.play("discard 2S")                     # the card just received may go away again
+    assert s.away == DECK.parse("2S") and s.hands[2].bit_count() == 13

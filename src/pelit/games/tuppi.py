@@ -54,7 +54,8 @@ Decisions where the seed is silent (each pinned in tests/games/test_tuppi.py):
 - Competition play (the Finnish club tournaments play no sooli) is the
   preset ``no-sooli``.
 - Views: a face-down bid shows as laid but not its card (its owner sees
-  it); exposed bids stay on view for the rest of the hand; the card passed
+  it as ``my_bid``, and his ``hand`` keeps listing it, since it comes back
+  to him unchanged); exposed bids stay on view for the rest of the hand; the card passed
   in a sooli is shown to both partners, the put-away card to the sooli
   player only.  Every seat sees the completed tricks of the current hand
   (who led, who played what, who won): what a player at the table could
