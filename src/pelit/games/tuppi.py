@@ -502,9 +502,10 @@ class Tuppi(Game):
         s.scores = after
         s.results.append((s.hand_no, s.contract, s.declarer, s.soloist, tricks, team,
                           points, after))
-        s.log("hand_scored", None, contract=s.contract, declarer=s.declarer,
-              soloist=s.soloist, tricks=list(tricks), team=team, points=points,
-              scores=list(after), reset=after == (0, 0), ended_early=s.ended_early)
+        s.events.append(Event("hand_scored", None, {
+            "contract": s.contract, "declarer": s.declarer, "soloist": s.soloist,
+            "tricks": list(tricks), "team": team, "points": points, "scores": list(after),
+            "reset": after == (0, 0), "ended_early": s.ended_early}))
         target = s.options.target
         if after[team] >= target:
             winners = (team, team + 2)
