@@ -5,7 +5,8 @@ A ``StatDeck`` offers the part of ``cards.deck.Deck`` the engine uses (``size``,
 ``all_mask``, ``text_of``, ``text``, ``texts``, ``copies_of``, ``parse``,
 ``parse_many``, ``parse_pack``) so games, action spaces, records and the test
 suites treat its cards like any other: card ids are ints, hands are bitmasks,
-a card's text is its one-word name (case-insensitive on input).
+a card's text is its one-word name (case-insensitive on input); copies
+of one card share the name.
 
 ``stat[category][card]`` is the figure or ``None``; ``has[category]`` is the
 mask of cards that have a figure there.  Packs ship as JSON beside this
@@ -34,8 +35,8 @@ class StatDeck:
         self.size = len(cards)
         self.all_mask = (1 << self.size) - 1
         self.text_of = tuple(c["name"].upper() for c in cards)
-        if len(set(self.text_of)) != self.size or any(" " in t for t in self.text_of):
-            raise ValueError(f"{name}: card names must be distinct single words")
+        if any(" " in t or not t for t in self.text_of):
+            raise ValueError(f"{name}: card names must be single words")
         self.names = self.text_of
         self.about_of = tuple(c.get("about", "") for c in cards)
         self.categories = tuple(c["id"] for c in data["categories"])
@@ -43,7 +44,10 @@ class StatDeck:
         self.stat = {cat: tuple(c["stats"].get(cat) for c in cards) for cat in self.categories}
         self.has = {cat: sum(1 << i for i, v in enumerate(self.stat[cat]) if v is not None)
                     for cat in self.categories}
-        self._by_text = {t: (i,) for i, t in enumerate(self.text_of)}
+        by_text: dict[str, list[int]] = {}
+        for i, t in enumerate(self.text_of):
+            by_text.setdefault(t, []).append(i)
+        self._by_text = {t: tuple(v) for t, v in by_text.items()}   # copies share a name
 
     def __repr__(self):
         return f"<StatDeck {self.name}: {self.size} cards>"
@@ -62,17 +66,22 @@ class StatDeck:
         return found
 
     def parse(self, text: str, among: int | None = None) -> int:
-        card = self.copies_of(text)[0]
-        if among is not None and not (among >> card) & 1:
-            raise ParseError(f"{self.text_of[card]} is not among those cards")
-        return card
+        """The id of the card ``text``; with ``among``, a copy held in that mask."""
+        copies = self.copies_of(text)
+        if among is None:
+            return copies[0]
+        for card in copies:
+            if (among >> card) & 1:
+                return card
+        raise ParseError(f"{self.text_of[copies[0]]} is not among those cards")
 
     def parse_many(self, text: str, among: int | None = None) -> list[int]:
-        out = []
+        """Card names to distinct ids (copies of one name taken in order)."""
+        used, out = 0, []
         for token in text.replace(",", " ").split():
-            card = self.parse(token, among)
-            if card in out:
-                raise ParseError(f"{self.text_of[card]} is named twice")
+            pool = self.all_mask if among is None else among
+            card = self.parse(token, pool & ~used)
+            used |= 1 << card
             out.append(card)
         return out
 
