@@ -12,7 +12,8 @@ import pelit
 from pelit.cards.deck import mask_of
 from pelit.cards.statdeck import stat_deck
 from pelit.core.errors import IllegalAction, OptionError, ParseError
-from pelit.games.top_trumps import CATEGORIES, DECK, circle_for, places_for, trick_winner
+from pelit.games.top_trumps import (CATEGORIES, DECK, circle_for, places_for, settlement,
+                                   trick_winner)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # tests/: support
 
@@ -184,3 +185,8 @@ def test_heuristic_bot_beats_random_players():
     wins = sum(0 in play_match(G, ["heuristic", "random", "random"], seed).outcome.winners
                for seed in range(4))
     assert wins >= 3
+
+
+def test_money_settlement_against_the_average_1_2():
+    assert settlement([10, 7, 7]) == [2.0, -1.0, -1.0]
+    assert sum(settlement([9, 4, 2])) == 0

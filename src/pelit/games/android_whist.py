@@ -244,11 +244,10 @@ class AndroidWhist(Game):
         if action in self.command_of:
             command = self.command_of[action]
             hand = s.hands[place]
+            # Every card a command yields is a legal play: while following, a
+            # 3.5.1 command picks among cards of the suit led when the android
+            # holds it, and an Error Message there means it holds none.
             card = whist_command(command, hand, s.trick, DECK, STRENGTH, TRUMP)
-            if card is not None and s.trick:
-                lead = DECK.suit_of[s.trick[0][1]]
-                if not (follow_mask(hand, lead, DECK) >> card) & 1:
-                    card = None           # never reached: see the module docstring
             if card is None:
                 s.tried |= self.bit_of[command]
                 s.after_error = True

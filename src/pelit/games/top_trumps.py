@@ -30,6 +30,8 @@ Decisions where the seed is silent (pinned in tests/games/test_top_trumps.py):
   must-play rule and never wins the trick; a follower who has no card with a
   figure at least the highest so far may play any card.
 - 7.3 the match is won by the most points; equal best scores share the win.
+  For play with stakes the outcome's details carry the 1.2 settlement
+  (each score less the average).
   The number of deals is an option (``deals``, default the seed's 6; a
   multiple of 3 keeps the turns to attack fair).
 - Cards known not to be in a hand: a player who did not meet the must-play
@@ -81,6 +83,13 @@ def trick_winner(plays: list, category: str) -> int:
         if v is not None and v >= best:
             best_i, best = i, v
     return best_i
+
+
+def settlement(points: list[int]) -> list[float]:
+    """Korppi 1.2 for three or more players: each player's score less the
+    average (what he takes from the pot, negative: what he pays in)."""
+    avg = sum(points) / len(points)
+    return [round(p - avg, 6) for p in points]
 
 
 class TopTrumpsState(State):
@@ -301,7 +310,8 @@ class TopTrumps(Game):
             winners = tuple(p for p in range(3) if s.points[p] == top)
             self.finish(s, Outcome(tuple(s.points), winners,
                                    f"{s.options.deals} deals played; most points: {top}",
-                                   details={"deals": [list(r) for r in s.results]}))
+                                   details={"deals": [list(r) for r in s.results],
+                                            "settlement": settlement(s.points)}))
             return
         self._deal(s)
 
