@@ -61,6 +61,7 @@ Decisions where the seed is silent (pinned in tests/games/test_bridge_meets_gues
 from __future__ import annotations
 
 import enum
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from ..cards.android import ANDROID, android_seating, range_command
@@ -206,7 +207,7 @@ class BridgeMeetsGuessWho(Game):
             start = a.choice(SUIT_NAMES[suit], RANGE_WORDS)
             for i, (lo, hi, pref) in enumerate(RANGES):
                 self.command_of[start + i] = (suit, lo, hi, pref == "highest")
-        self.command_index = {act: i for i, act in enumerate(sorted(self.command_of))}
+        self.all_commands = sorted(self.command_of)
         self.ANYTHING = a.verb("anything goes")
         self.actions = a
         self.question_base = a.size
@@ -315,7 +316,7 @@ class BridgeMeetsGuessWho(Game):
         s.tricks = [0, 0]
         s.won = [0, 0]
         s.voids = [0, 0, 0, 0]
-        s.tried = 0
+        s.tried = ()
         s.played = [[], [], [], []]
         s.questions = []
         s.errors = []
@@ -394,7 +395,11 @@ class BridgeMeetsGuessWho(Game):
             if not s.chips.can_pay_on_credit(seat, 1):
                 return [self.ANYTHING]
             tried = s.tried
-            cmds = [a for a, i in self.command_index.items() if not tried >> i & 1]
+            cmds = self.all_commands
+            if tried:                  # the commands that failed this turn, taken out
+                cmds = cmds.copy()
+                for a in tried:
+                    del cmds[bisect_left(cmds, a)]
             return cmds + [self.ANYTHING] + self._questions(s, seat)
         lead = self._lead_suit(s)
         return ids(follow_mask(s.hands[place], lead, DECK)) + self._questions(s, seat)
@@ -416,7 +421,7 @@ class BridgeMeetsGuessWho(Game):
             text = self.action_text(action)
             if card is None:
                 borrowed = s.chips.pay_on_credit(seat, 1 - seat, 1)
-                s.tried |= 1 << self.command_index[action]
+                s.tried = s.tried + (action,)
                 s.errors.append((seat, place, text, lead, len(s.played[place])))
                 s.log("error_message", seat, place=place, command=text, borrowed=borrowed,
                       chips=list(s.chips.chips))
@@ -442,7 +447,7 @@ class BridgeMeetsGuessWho(Game):
         s.trick.append((place, card))
         s.played[place].append(card)
         s.log("play", s.places[place][1], place=place, card=Card(card))
-        s.tried = 0
+        s.tried = ()
         if len(s.trick) < 4:
             s.turn = (place + 1) % 4
             s.to_act = (s.places[s.turn][1],)
@@ -545,8 +550,7 @@ class BridgeMeetsGuessWho(Game):
         v["leader"] = s.leader
         v["turn"] = s.turn
         v["trick"] = [[p, Card(c)] for p, c in s.trick]
-        v["tried"] = [self.action_text(a) for a, i in self.command_index.items()
-                      if s.tried >> i & 1]
+        v["tried"] = [self.action_text(a) for a in s.tried]
         v["tricks"] = list(s.tricks)
         v["won_cards"] = [CardSet(w) for w in s.won]
         v["played"] = [[Card(c) for c in p] for p in s.played]
@@ -605,9 +609,7 @@ class BridgeMeetsGuessWho(Game):
         s.leader = view["leader"]
         s.turn = view["turn"]
         s.trick = [(p, int(x)) for p, x in view["trick"]]
-        s.tried = 0
-        for text in view["tried"]:
-            s.tried |= 1 << self.command_index[self.actions.parse(text)[0]]
+        s.tried = tuple(self.actions.parse(text)[0] for text in view["tried"])
         s.tricks = list(view["tricks"])
         s.won = [int(w) for w in view["won_cards"]]
         s.played = [[int(x) for x in p] for p in view["played"]]
