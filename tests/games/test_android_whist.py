@@ -155,6 +155,25 @@ def test_error_message_flow_and_follow_rules_in_a_scripted_deal_3_5():
     s.play("3D")
     assert s.tricks == [1, 1] and s.turn == 2   # spades are trumps (3.3)
     assert s.voids[2] & 1 << DECK.suit_of[DECK.parse("2C")]
+    assert s.voids[1] & 1 << DECK.suit_of[DECK.parse("2D")]   # the "diamonds" Error Message
+
+
+def test_error_messages_that_prove_voids_3_5():
+    suits = [" ".join(r + x for r in "23456789TJQKA") for x in "SHDC"]
+    s = G.new_state(seed=1, decks=[pack(suits[0], suits[1], suits[2], suits[3])])
+    s.play("hearts")                         # place 1: 2H
+    s.play("beat")                           # place 2 holds only diamonds: Error Message
+    bit = {c: 1 << DECK.suit_of[DECK.parse("2" + c)] for c in "SHDC"}
+    assert s.voids[2] == bit["H"] | bit["S"]  # no heart, and no trump to beat with
+    s.play("clubs")                          # Error Message: no club either
+    assert s.voids[2] == bit["H"] | bit["S"] | bit["C"]
+    s.play("high diamonds")                  # AD
+    assert DECK.text(s.trick[-1][1]) == "AD" and s.voids[2] & bit["D"] == 0
+    rng = random.Random(1)
+    for _ in range(3):                       # sampled worlds honour what the errors showed
+        for seat in (0, None):              # human 0 never sees place 2
+            w = G.sample_world(s.view(seat), rng)
+            assert w.hands[2] == s.hands[2]
 
 
 def test_bad_input_is_refused_and_changes_nothing():

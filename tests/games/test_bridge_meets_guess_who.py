@@ -326,3 +326,17 @@ def test_declarer_who_cannot_pay_for_a_failed_contract_loses_4_2_3():
     e = [e.public for e in s.events if e.kind == "deal_scored"][0]
     assert e["tricks"][0] < 13 and e["payer"] == 0 and e["payment"] >= 10
     assert s.outcome.winners == (1,) and "cannot pay" in s.outcome.reason
+
+
+def test_records_keep_questions_as_text_and_replay():
+    import json
+
+    from pelit.core.records import check_record, record_of
+    s = new()
+    s.play("ask (hearts between 2 and 3) and not has AS")
+    s.play("bid 7s")
+    s.play("pass")
+    rec = json.loads(json.dumps(record_of(s)))
+    assert rec["actions"][0] == "ask (hearts between 2 and 3) and not has AS"
+    again = check_record(rec)
+    assert snapshot(again) == snapshot(s)

@@ -36,7 +36,9 @@ Decisions where the seed is silent (pinned in tests/games/test_android_whist.py)
   reaches the target (option ``target``, default 5).
 - Cards played to finished tricks are remembered: a view lists the cards each
   side has won, and the suits each place has shown void in (failing to
-  follow, or an Error Message to Duck).
+  follow, or an Error Message that proves a void: Duck, Beat or High
+  without the suit led, Beat or High without a trump when no trump is
+  winning, a named suit it does not hold).
 """
 
 from __future__ import annotations
@@ -251,8 +253,7 @@ class AndroidWhist(Game):
             if card is None:
                 s.tried |= self.bit_of[command]
                 s.after_error = True
-                if command == "duck":
-                    s.voids[place] |= 1 << DECK.suit_of[s.trick[0][1]]
+                s.voids[place] |= self._error_voids(s, command)
                 s.log("error_message", seat, place=place, command=command)
                 s.to_act = (seat,)
                 return
@@ -260,6 +261,22 @@ class AndroidWhist(Game):
             self._play_card(s, place, card)
         else:
             self._play_card(s, place, action)
+
+    def _error_voids(self, s, command):
+        """Suits an Error Message shows the android lacks (as a bit mask of
+        suits): Duck, Beat, High fail only without the suit led, and Beat and
+        High also without a trump when no trump is winning; a named suit
+        fails only when the android has none of it."""
+        word = command[5:] if command.startswith("high ") else command
+        if word in SUIT_NAMES[:4]:
+            return 1 << SUIT_NAMES.index(word)
+        if command in FOLLOW_COMMANDS:
+            out = 1 << DECK.suit_of[s.trick[0][1]]
+            best = s.trick[winning_index(s.trick, DECK, STRENGTH, TRUMP)][1]
+            if command != "duck" and DECK.suit_of[best] != TRUMP:
+                out |= 1 << TRUMP
+            return out
+        return 0
 
     def _play_card(self, s, place, card):
         if s.trick:
