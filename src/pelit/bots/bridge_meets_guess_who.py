@@ -130,6 +130,34 @@ class GuessWhoBot(Bot):
         return min(ids(pool), key=lambda c: (STRENGTH[c], self.rng.random()))
 
     # -- commanding the android ---------------------------------------------
+    def _android_voids(self, view):
+        """Suits the android is known to lack: shown by its plays, or by an
+        Error Message to a whole-suit command it was free to obey."""
+        place = view["turn"]
+        void = view["voids"][place]
+        for e in view["errors"]:
+            _, where, text, lead, _ = e
+            if where != place:
+                continue
+            word, span, _ = text.split()
+            if span != "2-a":
+                continue
+            suit = SUIT_NAMES.index(word)
+            free = lead is None or suit == lead or void >> lead & 1
+            if free:
+                void |= 1 << suit
+        return void
+
+    def _expected(self, view, suit, void):
+        """How many cards of ``suit`` the android may hold, as a rough guess."""
+        if void >> suit & 1:
+            return 0.0
+        unseen = (self._unseen(view) & DECK.suit_mask[suit]).bit_count()
+        other = 3 if view["places"][0][1] == view["seat"] else 0   # the opposing human's place
+        if view["voids"][other] >> suit & 1:
+            return float(unseen)
+        return unseen / 2
+
     def _command(self, view):
         g = self.game
         legal = set(view["legal"])
@@ -137,13 +165,15 @@ class GuessWhoBot(Bot):
             return g.ANYTHING
         trump = self._trump(view)
         trick = view["trick"]
+        void = self._android_voids(view)
         wanted = []
-        others = [s for s in range(4) if s != trump]
-        self.rng.shuffle(others)
+
+        def by_likelihood(suits):
+            return sorted(suits, key=lambda s: (-self._expected(view, s, void), self.rng.random()))
+
         if not trick:
-            unseen = self._unseen(view)
-            order = sorted(range(4), key=lambda s: -(unseen & DECK.suit_mask[s]).bit_count())
-            wanted = [f"{SUIT_NAMES[s]} 2-a lowest" for s in order if s != trump]
+            wanted = [f"{SUIT_NAMES[s]} 2-a lowest" for s in by_likelihood(
+                [s for s in range(4) if s != trump])]
             if trump is not None:
                 wanted.append(f"{SUIT_NAMES[trump]} 2-a lowest")
         else:
@@ -159,8 +189,8 @@ class GuessWhoBot(Bot):
                         wanted.append(f"{SUIT_NAMES[trump]} {rtext(DECK.rank_of[best] + 1)}-a lowest")
                 else:
                     wanted.append(f"{SUIT_NAMES[trump]} 2-a lowest")
-            wanted += [f"{SUIT_NAMES[s]} 2-a lowest" for s in others if s != lead]
-        void = view["voids"][view["turn"]]
+            wanted += [f"{SUIT_NAMES[s]} 2-a lowest"
+                       for s in by_likelihood([s for s in range(4) if s not in (lead, trump)])]
         for text in wanted:
             if void >> SUIT_NAMES.index(text.split()[0]) & 1:
                 continue
