@@ -17,7 +17,6 @@ from pelit.games.android_whist import DECK, STRENGTH, TRUMP, deal_points
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # tests/: support, test_leaks
 
 from support import card_ids_in, random_step, snapshot
-from test_leaks import _check_seat
 
 G = pelit.load("android-whist")
 
@@ -56,7 +55,8 @@ def test_seating_3_4_androids_left_of_dealer_and_right_of_other_human():
     assert android_seating(0) == (("human", 0), ("android", 1), ("android", 0), ("human", 1))
     s = G.new_state(seed=1, decks=[DEAL])
     v0, v1 = s.view(0), s.view(1)
-    assert v0["places"] == [["human", 0], ["android", 1], ["android", 0], ["human", 1]]
+    assert v0["places"] == ["human 0", "android 1", "android 0", "human 1"]
+    assert v0["place_sides"] == [0, 1, 0, 1] and v0["turn_place"] == "android 1"
     # each human holds his hand and sees the opposing android's hand
     assert int(v0["hand"]) == hand(P0) and int(v0["android_hand"]) == hand(P1)
     assert int(v1["hand"]) == hand(P3) and int(v1["android_hand"]) == hand(P2)
@@ -220,6 +220,23 @@ def test_whole_match_to_five_points_dealer_alternates_3_3_3_4():
     assert max(s.points) >= 5 and all(max(e["totals"]) < 5 for e in scored[:-1])
     side = 0 if s.points[0] > s.points[1] else 1
     assert s.outcome.winners == (side,)
+
+
+def _check_seat(game, state, seat, rng):
+    """The leak rules for one seat: no card it cannot know in its view or its
+    events of this deal, and sampled worlds show it the same view."""
+    import json
+
+    from pelit.core.records import jsonable
+    view = game.view(state, seat)
+    events = game.events_for(state, seat)
+    starts = [i for i, e in enumerate(events) if e["kind"] == "new_deal"]
+    shown = card_ids_in(view) | card_ids_in(events[starts[-1]:])
+    assert shown & game.unknown_cards(state, seat) == 0
+    want = json.dumps(jsonable(view, game), sort_keys=True)
+    for _ in range(2):
+        world = game.sample_world(view, rng)
+        assert json.dumps(jsonable(game.view(world, seat), game), sort_keys=True) == want
 
 
 def test_four_human_seating_option_3_3():

@@ -33,13 +33,14 @@ class AndroidWhistBot(Bot):
         legal = view["legal"]
         game = self.game
         cards = [a for a in legal if a < DECK.size]
-        trick = [(p, c) for p, c in view["trick"]]
-        places = view["places"]
-        my_team = places[view["turn"]][1]
+        index = {label: i for i, label in enumerate(view["places"])}
+        sides = view["place_sides"]
+        trick = [(index[p], c) for p, c in view["trick"]]
+        my_team = sides[index[view["turn_place"]]]
         side_wins = False
         if trick:
             w = trick[winning_index(trick, DECK, STRENGTH, TRUMP)][0]
-            side_wins = places[w][1] == my_team
+            side_wins = sides[w] == my_team
         if not cards:
             by_text = {game.command_of[a]: a for a in legal}
             prefs = LEAD if not trick else (FOLLOW_WIN if side_wins else FOLLOW_LOSE)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..cards.deck import RANK_TEXT, SUIT_NAMES, ids, lowest
 from ..cards.handquery import HCP
 from ..cards.trick import beating_mask, winning_index
-from ..games.bridge_meets_guess_who import BIDS, BID_LEVEL, BID_TRUMP, DECK, STRENGTH
+from ..games.bridge_meets_guess_who import BID_LEVEL, BID_TRUMP, BIDS, DECK, STRENGTH
 from . import Bot, heuristic
 
 
@@ -58,12 +58,12 @@ class GuessWhoBot(Bot):
         seat = view["seat"]
         mine, seen = int(view["hand"]), int(view["android_hand"])
         partner = (40 - hcp(mine) - hcp(seen)) / 2
-        asked = [q for q in view["questions"] if q[0] == seat]
+        asked = [q for q in view["questions"] if q["seat"] == seat]
         if not asked and view["chips"]["chips"][seat] >= 15:
             return g.question_action(f"hcp >= {int(partner + 0.5)}")
         for q in asked:
-            if q[2].startswith("hcp >= "):
-                partner += 2 if q[3] else -2
+            if q["question"].startswith("hcp >= "):
+                partner += 2 if q["answer"] == "yes" else -2
         team = hcp(mine) + partner
         best = None
         for suit in range(4):
@@ -82,8 +82,8 @@ class GuessWhoBot(Bot):
             if BID_TRUMP[i] == strain_trump and BID_LEVEL[i] <= level \
                     and g.bid_base + i in legal:
                 return g.bid_base + i
-        if g.DOUBLE in legal and view["high"] is not None:
-            their = BID_LEVEL[view["high"]]
+        if g.DOUBLE in legal and view["high_bid"] is not None:
+            their = BID_LEVEL[BIDS.index(view["high_bid"])]
             if 13 - est <= their - 2:
                 return g.DOUBLE
         return g.PASS
@@ -92,15 +92,24 @@ class GuessWhoBot(Bot):
     def _trump(self, view):
         return None if view["trump"] is None else SUIT_NAMES.index(view["trump"])
 
+    def _turn(self, view):
+        return view["places"].index(view["turn_place"])
+
+    def _plays(self, view):
+        index = {label: i for i, label in enumerate(view["places"])}
+        return [(index[p], c) for p, c in view["trick"]]
+
     def _side_wins(self, view):
         trick = view["trick"]
         if not trick:
             return False, None
         trump = self._trump(view)
-        i = winning_index(trick, DECK, STRENGTH, trump)
-        place, card = trick[i]
-        me = view["places"][view["turn"]][1]
-        return view["places"][place][1] == me, card
+        plays = self._plays(view)
+        i = winning_index(plays, DECK, STRENGTH, trump)
+        place, card = plays[i]
+        sides = view["place_sides"]
+        me = sides[self._turn(view)]
+        return sides[place] == me, card
 
     def _play_own(self, view):
         cards = [a for a in view["legal"] if a < DECK.size]
@@ -133,16 +142,16 @@ class GuessWhoBot(Bot):
     def _android_voids(self, view):
         """Suits the android is known to lack: shown by its plays, or by an
         Error Message to a whole-suit command it was free to obey."""
-        place = view["turn"]
-        void = view["voids"][place]
+        label = view["turn_place"]
+        void = view["voids"][self._turn(view)]
         for e in view["errors"]:
-            _, where, text, lead, _ = e
-            if where != place:
+            if e["place"] != label:
                 continue
-            word, span, _ = text.split()
+            word, span, _ = e["command"].split()
             if span != "2-a":
                 continue
             suit = SUIT_NAMES.index(word)
+            lead = None if e["lead"] is None else SUIT_NAMES.index(e["lead"])
             free = lead is None or suit == lead or void >> lead & 1
             if free:
                 void |= 1 << suit
@@ -153,7 +162,7 @@ class GuessWhoBot(Bot):
         if void >> suit & 1:
             return 0.0
         unseen = (self._unseen(view) & DECK.suit_mask[suit]).bit_count()
-        other = 3 if view["places"][0][1] == view["seat"] else 0   # the opposing human's place
+        other = view["places"].index(f"human {1 - view['seat']}")   # the opposing human
         if view["voids"][other] >> suit & 1:
             return float(unseen)
         return unseen / 2

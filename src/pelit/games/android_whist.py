@@ -7,7 +7,8 @@ Rule source: seed 000 (Korppi, "My Games"), ch. 3 Android Whist: 3.2 Setup,
 Table.  Four places clockwise from the dealer (``cards.android``): the
 dealer, the android on the dealer's left (the other human's partner), the
 android on the other human's right (the dealer's partner), the other human.
-A view names them in ``places``.  Each human holds a hand, sees the opposing
+A view names them in ``places`` (``human 0``, ``android 1``: the android
+partnering human 1); tricks list each play by its place.  Each human holds a hand, sees the opposing
 android's hand and commands the friendly android, whose cards he never sees:
 all that comes back from it is the card it plays or an Error Message.  The
 opposing human carries a command out; since every command of 3.5 names
@@ -113,6 +114,14 @@ def places_for(players: int, dealer: int):
     return tuple((kind, h, h) for kind, h in android_seating(dealer))
 
 
+def place_labels(players: int, places) -> tuple[str, ...]:
+    """Names of the places in views and events: ``human 0``, ``android 1``
+    (the android partnering human 1); with four humans ``seat 0`` ..."""
+    if players == 4:
+        return tuple(f"seat {a}" for _, _, a in places)
+    return tuple(f"{kind} {team}" for kind, team, _ in places)
+
+
 @register
 class AndroidWhist(Game):
     info = GameInfo(
@@ -195,7 +204,7 @@ class AndroidWhist(Game):
         s.tried = 0
         s.leader = s.turn = first
         s.log("deal", None, dealer=s.dealer, deal=s.deal_no,
-              places=[[k, t] for k, t, _ in s.places] if s.options.players == 2 else None)
+              places=list(place_labels(s.options.players, s.places)))
         for seat in range(s.options.players):
             private = {"cards": CardSet(s.hands[self._own_place(s, seat)])}
             seen = self._seen_android(s, seat)
@@ -225,6 +234,9 @@ class AndroidWhist(Game):
         return None
 
     # -- play ----------------------------------------------------------------
+    def _label(self, s, place):
+        return place_labels(s.options.players, s.places)[place]
+
     def _is_command_turn(self, s):
         return s.places[s.turn][0] == ANDROID
 
@@ -254,10 +266,10 @@ class AndroidWhist(Game):
                 s.tried |= self.bit_of[command]
                 s.after_error = True
                 s.voids[place] |= self._error_voids(s, command)
-                s.log("error_message", seat, place=place, command=command)
+                s.log("error_message", seat, place=self._label(s, place), command=command)
                 s.to_act = (seat,)
                 return
-            s.log("command", seat, place=place, command=command)
+            s.log("command", seat, place=self._label(s, place), command=command)
             self._play_card(s, place, card)
         else:
             self._play_card(s, place, action)
@@ -285,7 +297,7 @@ class AndroidWhist(Game):
                 s.voids[place] |= 1 << lead
         s.hands[place] &= ~(1 << card)
         s.trick.append((place, card))
-        s.log("play", s.places[place][2], place=place, card=Card(card))
+        s.log("play", s.places[place][2], place=self._label(s, place), card=Card(card))
         s.after_error = False
         s.tried = 0
         if len(s.trick) < 4:
@@ -296,7 +308,7 @@ class AndroidWhist(Game):
         team = s.places[win][1]
         s.tricks[team] += 1
         s.won[team] |= mask_of(c for _, c in s.trick)
-        s.log("trick", None, winner=win, team=team, tricks=list(s.tricks))
+        s.log("trick", None, won_by=self._label(s, win), side=team, tricks=list(s.tricks))
         s.last_trick = (tuple(s.trick), win)
         s.trick = []
         if s.hands[win]:
@@ -354,20 +366,22 @@ class AndroidWhist(Game):
             seen = self._seen_android(s, seat)
             if seen is not None:
                 v["android_hand"] = CardSet(s.hands[seen])
-        v["places"] = [[k, t] for k, t, _ in s.places]
+        labels = place_labels(s.options.players, s.places)
+        v["places"] = list(labels)
+        v["place_sides"] = [t for _, t, _ in s.places]
         v["acting"] = [a for _, _, a in s.places]
         v["hand_sizes"] = [h.bit_count() for h in s.hands]
-        v["trick"] = [[p, Card(c)] for p, c in s.trick]
-        v["leader"] = s.leader
-        v["turn"] = s.turn
+        v["trick"] = [[labels[p], Card(c)] for p, c in s.trick]
+        v["lead_place"] = labels[s.leader]
+        v["turn_place"] = labels[s.turn]
         v["after_error"] = s.after_error
         v["tried"] = [c for c in WHIST_COMMANDS if s.tried & self.bit_of[c]]
         v["won_cards"] = [CardSet(w) for w in s.won]
         v["tricks"] = list(s.tricks)
         v["voids"] = list(s.voids)
         v["last_trick"] = (None if s.last_trick is None else
-                           {"cards": [[p, Card(c)] for p, c in s.last_trick[0]],
-                            "winner": s.last_trick[1]})
+                           {"cards": [[labels[p], Card(c)] for p, c in s.last_trick[0]],
+                            "won_by": labels[s.last_trick[1]]})
         v["points"] = list(s.points)
         v["dealer"] = s.dealer
         v["deal_no"] = s.deal_no
@@ -401,19 +415,20 @@ class AndroidWhist(Game):
         s.dealer = view["dealer"]
         s.deal_no = view["deal_no"]
         s.places = places_for(players, s.dealer)
-        s.trick = [(p, int(c)) for p, c in view["trick"]]
+        place = {label: i for i, label in enumerate(view["places"])}
+        s.trick = [(place[p], int(c)) for p, c in view["trick"]]
         s.won = [int(w) for w in view["won_cards"]]
         s.tricks = list(view["tricks"])
         s.voids = list(view["voids"])
-        s.leader = view["leader"]
-        s.turn = view["turn"]
+        s.leader = place[view["lead_place"]]
+        s.turn = place[view["turn_place"]]
         s.after_error = view["after_error"]
         s.tried = 0
         for c in view["tried"]:
             s.tried |= self.bit_of[c]
         lt = view["last_trick"]
         s.last_trick = None if lt is None else (
-            tuple((p, int(c)) for p, c in lt["cards"]), lt["winner"])
+            tuple((place[p], int(c)) for p, c in lt["cards"]), place[lt["won_by"]])
         s.points = list(view["points"])
         s.results = [(tuple(t), tuple(p)) for t, p in view["results"]]
         known = {}

@@ -283,7 +283,7 @@ class BridgeMeetsGuessWho(Game):
         yes = answer_question(tree, s.hands[place], DECK)
         borrowed = s.chips.pay_on_credit(seat, 1 - seat, 1)
         s.questions.append((seat, place, text, yes, len(s.played[place])))
-        s.log("question", seat, place=place, question=text, answer="yes" if yes else "no",
+        s.log("question", seat, place=self._label(s, place), question=text, answer="yes" if yes else "no",
               borrowed=borrowed, chips=list(s.chips.chips))
 
     # -- dealing ----------------------------------------------------------------
@@ -323,7 +323,7 @@ class BridgeMeetsGuessWho(Game):
         s.last_trick = None
         s.leader = s.turn = None
         s.log("deal", None, dealer=s.dealer, deal=s.deal_no,
-              places=[list(p) for p in s.places])
+              places=[f"{k} {h}" for k, h in s.places])
         for seat in (0, 1):
             s.log("dealt", seat, audience=(seat,), count=HAND,
                   private={"cards": CardSet(s.hands[self._own_place(s, seat)]),
@@ -339,6 +339,10 @@ class BridgeMeetsGuessWho(Game):
 
     def _seen_place(self, s, seat):
         return 1 if seat == s.dealer else 2
+
+    def _label(self, s, place):
+        kind, h = s.places[place]
+        return f"{kind} {h}"
 
     def _team(self, s, place):
         return s.places[place][1]
@@ -410,7 +414,7 @@ class BridgeMeetsGuessWho(Game):
             return
         place = s.turn
         if action == self.ANYTHING:
-            s.log("anything_goes", seat, place=place)
+            s.log("anything_goes", seat, place=self._label(s, place))
             s.phase = Phase.CHOOSE
             s.to_act = (1 - seat,)
             return
@@ -423,10 +427,10 @@ class BridgeMeetsGuessWho(Game):
                 borrowed = s.chips.pay_on_credit(seat, 1 - seat, 1)
                 s.tried = s.tried + (action,)
                 s.errors.append((seat, place, text, lead, len(s.played[place])))
-                s.log("error_message", seat, place=place, command=text, borrowed=borrowed,
+                s.log("error_message", seat, place=self._label(s, place), command=text, borrowed=borrowed,
                       chips=list(s.chips.chips))
                 return
-            s.log("command", seat, place=place, command=text)
+            s.log("command", seat, place=self._label(s, place), command=text)
             self._play_card(s, place, card)
             return
         self._play_card(s, place, action)
@@ -446,7 +450,7 @@ class BridgeMeetsGuessWho(Game):
         s.hands[place] &= ~(1 << card)
         s.trick.append((place, card))
         s.played[place].append(card)
-        s.log("play", s.places[place][1], place=place, card=Card(card))
+        s.log("play", s.places[place][1], place=self._label(s, place), card=Card(card))
         s.tried = ()
         if len(s.trick) < 4:
             s.turn = (place + 1) % 4
@@ -456,7 +460,7 @@ class BridgeMeetsGuessWho(Game):
         team = self._team(s, win)
         s.tricks[team] += 1
         s.won[team] |= mask_of(c for _, c in s.trick)
-        s.log("trick", None, winner=win, team=team, tricks=list(s.tricks))
+        s.log("trick", None, won_by=self._label(s, win), side=team, tricks=list(s.tricks))
         s.last_trick = (tuple(s.trick), win)
         s.trick = []
         if s.hands[win]:
@@ -535,31 +539,37 @@ class BridgeMeetsGuessWho(Game):
         if seat is not None:
             v["hand"] = CardSet(s.hands[self._own_place(s, seat)])
             v["android_hand"] = CardSet(s.hands[self._seen_place(s, seat)])
-        v["places"] = [list(p) for p in s.places]
+        labels = [f"{k} {h}" for k, h in s.places]
+        v["places"] = labels
+        v["place_sides"] = [h for _, h in s.places]
         v["hand_sizes"] = [h.bit_count() for h in s.hands]
         v["dealer"] = s.dealer
         v["deal_no"] = s.deal_no
         v["chips"] = s.chips.to_json()
         v["calls"] = [list(c) for c in s.calls]
-        v["high"] = s.high
-        v["high_seat"] = s.high_seat
+        v["high_bid"] = None if s.high is None else BIDS[s.high]
+        v["high_bidder"] = s.high_seat
         v["doubled"] = s.doubled
         v["contract"] = None if s.high is None else BIDS[s.high]
         v["declarer"] = s.declarer
         v["trump"] = None if s.trump is None else SUIT_NAMES[s.trump]
-        v["leader"] = s.leader
-        v["turn"] = s.turn
-        v["trick"] = [[p, Card(c)] for p, c in s.trick]
+        v["lead_place"] = None if s.leader is None else labels[s.leader]
+        v["turn_place"] = None if s.turn is None else labels[s.turn]
+        v["trick"] = [[labels[p], Card(c)] for p, c in s.trick]
         v["tried"] = [self.action_text(a) for a in s.tried]
         v["tricks"] = list(s.tricks)
         v["won_cards"] = [CardSet(w) for w in s.won]
         v["played"] = [[Card(c) for c in p] for p in s.played]
         v["voids"] = list(s.voids)
-        v["questions"] = [list(q) for q in s.questions]
-        v["errors"] = [list(e) for e in s.errors]
+        v["questions"] = [{"seat": a, "place": labels[p], "question": q,
+                            "answer": "yes" if yes else "no", "after_plays": k}
+                           for a, p, q, yes, k in s.questions]
+        v["errors"] = [{"seat": a, "place": labels[p], "command": c,
+                        "lead": None if lead is None else SUIT_NAMES[lead], "after_plays": k}
+                       for a, p, c, lead, k in s.errors]
         v["last_trick"] = (None if s.last_trick is None else
-                           {"cards": [[p, Card(c)] for p, c in s.last_trick[0]],
-                            "winner": s.last_trick[1]})
+                           {"cards": [[labels[p], Card(c)] for p, c in s.last_trick[0]],
+                            "won_by": labels[s.last_trick[1]]})
         v["results"] = [list(r) for r in s.results]
 
     def zones(self, s):
@@ -601,26 +611,30 @@ class BridgeMeetsGuessWho(Game):
         s.chips.chips = list(c["chips"])
         s.chips.debt = list(c["debt"])
         s.calls = [tuple(x) for x in view["calls"]]
-        s.high = view["high"]
-        s.high_seat = view["high_seat"]
+        s.high = None if view["high_bid"] is None else BIDS.index(view["high_bid"])
+        s.high_seat = view["high_bidder"]
         s.doubled = view["doubled"]
         s.declarer = view["declarer"]
         s.trump = None if view["trump"] is None else SUIT_NAMES.index(view["trump"])
-        s.leader = view["leader"]
-        s.turn = view["turn"]
-        s.trick = [(p, int(x)) for p, x in view["trick"]]
+        place = {label: i for i, label in enumerate(view["places"])}
+        s.leader = None if view["lead_place"] is None else place[view["lead_place"]]
+        s.turn = None if view["turn_place"] is None else place[view["turn_place"]]
+        s.trick = [(place[p], int(x)) for p, x in view["trick"]]
         s.tried = tuple(self.actions.parse(text)[0] for text in view["tried"])
         s.tricks = list(view["tricks"])
         s.won = [int(w) for w in view["won_cards"]]
         s.played = [[int(x) for x in p] for p in view["played"]]
         s.voids = list(view["voids"])
         for q in view["questions"]:
-            self.question_action(q[2])
-        s.questions = [tuple(q) for q in view["questions"]]
-        s.errors = [tuple(e) for e in view["errors"]]
+            self.question_action(q["question"])
+        s.questions = [(q["seat"], place[q["place"]], q["question"], q["answer"] == "yes",
+                        q["after_plays"]) for q in view["questions"]]
+        s.errors = [(e["seat"], place[e["place"]], e["command"],
+                     None if e["lead"] is None else SUIT_NAMES.index(e["lead"]), e["after_plays"])
+                    for e in view["errors"]]
         lt = view["last_trick"]
         s.last_trick = None if lt is None else (
-            tuple((p, int(x)) for p, x in lt["cards"]), lt["winner"])
+            tuple((place[p], int(x)) for p, x in lt["cards"]), place[lt["won_by"]])
         s.results = [tuple(r) for r in view["results"]]
         known = {}
         if seat is not None:
