@@ -65,6 +65,7 @@ def test_the_shipped_pack_is_original_and_complete():
 def test_setup_even_hands_extras_to_the_attacker_and_face_up_dummy_7_1():
     s = new()
     assert s.places == (0, 1, 0, 2)               # attacker, his left, dummy, other defender
+    assert s.view(1)["places"] == ["seat 0", "seat 1", "dummy", "seat 2"]
     assert [h.bit_count() for h in s.hands] == [10, 8, 8, 8]
     assert s.hands[0] == cards(P0) and s.hands[2] == cards(P2)
     for seat in (None, 0, 1, 2):

@@ -32,13 +32,14 @@ class TopTrumpsBot(Bot):
         game = self.game
         if view["phase"] == "discard":
             return min(legal, key=lambda a: (WORTH[a - game.discard_base], self.rng.random()))
-        hand = int(view["hand"]) if view["places"][view["turn"]] != "dummy" else int(view["dummy"])
+        dummy_turn = view["turn_place"] == "dummy"
+        hand = int(view["dummy"]) if dummy_turn else int(view["hand"])
         out = DECK.all_mask & ~hand & ~int(view["discards"])
         for w in view["won_cards"]:
             out &= ~int(w)
         for _, c in view["trick"]:
             out &= ~(1 << c)
-        if view["places"][view["turn"]] != "dummy":
+        if not dummy_turn:
             out &= ~int(view["dummy"])
         if not view["trick"]:
             return self._lead(legal, out)
@@ -59,9 +60,10 @@ class TopTrumpsBot(Bot):
         return best
 
     def _follow(self, view, legal):
-        trick = [(p, c) for p, c in view["trick"]]
+        index = {label: i for i, label in enumerate(view["places"])}
+        trick = [(index[p], c) for p, c in view["trick"]]
         cat = view["category"]
-        turn = view["turn"]
+        turn = index[view["turn_place"]]
         attacking = turn in (0, 2)
         i = trick_winner(trick, cat)
         win_place = trick[i][0]

@@ -10,7 +10,8 @@ engines; some ships lack some figures).  Card text is the ship's name.
 Table.  In each deal one player attacks, the other two defend together, and
 the fourth hand is a face-up dummy played by the attacker, sitting between
 the defenders: clockwise the attacker, the defender on his left, the dummy,
-the other defender.  A view names these places in ``places``.
+the other defender.  A view names these places in ``places`` (``seat 1``,
+``dummy``, ...; place 0 is the attacker) and tricks list plays by place.
 
 Actions: ``CATEGORY NAME`` leads a card naming the lead category (``speed
 XENON``); a plain ``NAME`` follows; ``discard NAME`` is the attacker's
@@ -211,7 +212,7 @@ class TopTrumps(Game):
         s.last_trick = None
         s.leader = s.turn = 1
         attacker = s.places[0]
-        s.log("deal", None, deal=s.deal_no, attacker=attacker, places=list(s.places),
+        s.log("deal", None, deal=s.deal_no, attacker=attacker, places=self._labels(s),
               dummy=CardSet(hands[2]))
         for seat in range(3):
             place = 0 if seat == attacker else s.places.index(seat)
@@ -267,7 +268,7 @@ class TopTrumps(Game):
                 if base <= action < base + DECK.size:
                     s.category, card = cat, action - base
                     break
-            s.log("lead", seat, place=place, card=Card(card), category=s.category)
+            s.log("lead", seat, place=self._labels(s)[place], card=Card(card), category=s.category)
         else:
             card = action
             stats = DECK.stat[s.category]
@@ -277,7 +278,7 @@ class TopTrumps(Game):
                 # 7.2: he could not meet the figure, so he holds no card that does
                 lacks = s.lacks[place]
                 lacks[s.category] = min(best, lacks.get(s.category, best))
-            s.log("play", seat, place=place, card=Card(card))
+            s.log("play", seat, place=self._labels(s)[place], card=Card(card))
         s.hands[place] &= ~(1 << card)
         s.trick.append((place, card))
         if len(s.trick) < 4:
@@ -287,7 +288,8 @@ class TopTrumps(Game):
         win = s.trick[trick_winner(s.trick, s.category)][0]
         s.tricks[win] += 1
         s.won[win] |= mask_of(c for _, c in s.trick)
-        s.log("trick", None, winner=win, category=s.category, tricks=list(s.tricks))
+        s.log("trick", None, won_by=self._labels(s)[win], category=s.category,
+              tricks=list(s.tricks))
         s.last_trick = (tuple(s.trick), win, s.category)
         s.trick = []
         s.category = None
@@ -338,6 +340,11 @@ class TopTrumps(Game):
         return super().why_illegal(s, seat, action)
 
     # -- views ------------------------------------------------------------------------
+    def _labels(self, s) -> list[str]:
+        """Place names for views and events: the players' seats and the dummy."""
+        p = s.places
+        return [f"seat {p[0]}", f"seat {p[1]}", DUMMY, f"seat {p[3]}"]
+
     def _lacking(self, lacks: dict) -> int:
         m = 0
         for cat, figure in lacks.items():
@@ -351,22 +358,23 @@ class TopTrumps(Game):
         if seat is not None:
             v["hand"] = CardSet(s.hands[self._own_place(s, seat)])
         v["dummy"] = CardSet(s.hands[2])
-        v["places"] = [s.places[0], s.places[1], DUMMY, s.places[3]]
+        labels = self._labels(s)
+        v["places"] = labels
         v["acting"] = list(s.places)
         v["attacker"] = s.places[0]
         v["hand_sizes"] = [h.bit_count() for h in s.hands]
         v["discards"] = CardSet(s.discards)
         v["extra"] = s.extra
-        v["trick"] = [[p, Card(c)] for p, c in s.trick]
+        v["trick"] = [[labels[p], Card(c)] for p, c in s.trick]
         v["category"] = s.category
-        v["leader"] = s.leader
-        v["turn"] = s.turn
+        v["lead_place"] = labels[s.leader]
+        v["turn_place"] = labels[s.turn]
         v["won_cards"] = [CardSet(w) for w in s.won]
         v["tricks"] = list(s.tricks)
         v["lacks"] = [dict(sorted(d.items())) for d in s.lacks]
         v["last_trick"] = (None if s.last_trick is None else
-                           {"cards": [[p, Card(c)] for p, c in s.last_trick[0]],
-                            "winner": s.last_trick[1], "category": s.last_trick[2]})
+                           {"cards": [[labels[p], Card(c)] for p, c in s.last_trick[0]],
+                            "won_by": labels[s.last_trick[1]], "category": s.last_trick[2]})
         v["points"] = list(s.points)
         v["deal_no"] = s.deal_no
         v["circle"] = list(s.circle)
@@ -395,16 +403,17 @@ class TopTrumps(Game):
         s.places = tuple(view["acting"])
         s.discards = int(view["discards"])
         s.extra = view["extra"]
-        s.trick = [(p, int(c)) for p, c in view["trick"]]
+        place = {label: i for i, label in enumerate(view["places"])}
+        s.trick = [(place[p], int(c)) for p, c in view["trick"]]
         s.category = view["category"]
-        s.leader = view["leader"]
-        s.turn = view["turn"]
+        s.leader = place[view["lead_place"]]
+        s.turn = place[view["turn_place"]]
         s.won = [int(w) for w in view["won_cards"]]
         s.tricks = list(view["tricks"])
         s.lacks = [dict(d) for d in view["lacks"]]
         lt = view["last_trick"]
         s.last_trick = None if lt is None else (
-            tuple((p, int(c)) for p, c in lt["cards"]), lt["winner"], lt["category"])
+            tuple((place[p], int(c)) for p, c in lt["cards"]), place[lt["won_by"]], lt["category"])
         s.points = list(view["points"])
         s.results = [tuple(r) for r in view["results"]]
         known = {2: int(view["dummy"])}
