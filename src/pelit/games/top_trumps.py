@@ -242,6 +242,10 @@ class TopTrumps(Game):
             self._start_play(s)
 
     # -- 7.2 play -------------------------------------------------------------------
+    def _best(self, s):
+        stats = DECK.stat[s.category]
+        return max(stats[c] for _, c in s.trick if stats[c] is not None)
+
     def _must_mask(self, s):
         """Cards meeting the must-play rule now (the whole hand if none does)."""
         hand = s.hands[s.turn]
@@ -358,6 +362,9 @@ class TopTrumps(Game):
         if seat is not None:
             v["hand"] = CardSet(s.hands[self._own_place(s, seat)])
         v["dummy"] = CardSet(s.hands[2])
+        if seat is not None:       # the figures printed on the cards one can see
+            v["hand_figures"] = [DECK.describe(c) for c in ids(s.hands[self._own_place(s, seat)])]
+        v["dummy_figures"] = [DECK.describe(c) for c in ids(s.hands[2])]
         labels = self._labels(s)
         v["places"] = labels
         v["acting"] = list(s.places)
@@ -367,6 +374,7 @@ class TopTrumps(Game):
         v["extra"] = s.extra
         v["trick"] = [[labels[p], Card(c)] for p, c in s.trick]
         v["category"] = s.category
+        v["best_so_far"] = self._best(s) if s.trick else None
         v["lead_place"] = labels[s.leader]
         v["turn_place"] = labels[s.turn]
         v["won_cards"] = [CardSet(w) for w in s.won]
