@@ -11,7 +11,8 @@ by commands "SUIT LOW-HIGH lowest|highest" (e.g. ``hearts 5-k lowest``,
 ``spades a-a highest``), paying one chip to the opponent for each Error
 Message, or by ``anything goes``, after which the opponent picks any card
 the android may play.  A human may ask paid yes/no questions about his own
-android's hand (``ask hearts >= 3 and has AS``).
+android's hand (``ask hearts >= 3 and has AS``).  Views and events name the
+places ``human 0``, ``android 1`` (the android partnering human 1), ...
 
 Question language (``cards.handquery``)::
 
