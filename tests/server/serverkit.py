@@ -102,7 +102,7 @@ class Server:
             if who == "human":
                 tokens[seat] = self.ok("POST", f"/api/tables/{tid}/sit",
                                        {"seat": seat, "name": f"player {seat}"})["token"]
-            else:
+            elif who != "empty":
                 self.ok("POST", f"/api/tables/{tid}/bot", {"host": host, "seat": seat, "bot": who})
         return tid, host, tokens
 
