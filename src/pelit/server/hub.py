@@ -139,7 +139,7 @@ class Table:
                          for s in self.seats]}
         if self.state.outcome is not None:
             out["outcome"] = self.state.outcome.to_json()
-            out["seed"] = self.state.seed
+            out["seed"] = str(self.state.seed)     # as text: 63 bits overflow JS numbers
             if self.game.deck is not None:
                 out["packs"] = [self.game.deck.texts(p) for p in self.state.packs]
             out["actions"] = len(self.state.history)

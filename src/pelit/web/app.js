@@ -207,6 +207,9 @@ function render() {
   kids.push(h("section", { class: "panel" }, h("h3", {}, "Log"), logBox()));
   kids.push(invitePanel());
   app.replaceChildren(...kids);
+  app.dataset.version = f.version;
+  app.dataset.status = info.status;
+  app.dataset.myturn = f.view && f.view.legal && f.view.legal.length && !T.pending ? "yes" : "no";
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
 }
@@ -281,6 +284,7 @@ function cardEl(text, opts = {}) {
   return el;
 }
 function backs(n) {
+  if (!n) return h("div", { class: "backs" }, h("span", { class: "kv" }, "no cards"));
   const k = Math.min(n, 8);
   return h("div", { class: "backs" }, Array.from({ length: k }, () => h("span", { html: cardBackSVG() })), h("span", { class: "n" }, "× " + n));
 }
@@ -363,6 +367,7 @@ function renderView(v, opts) {
     else if ((layout.board === k) || isBoard(val)) boards.push([k, val]);
     else if (Array.isArray(val) && val.length === players && players > 1 &&
       val.every((x) => x === null || typeof x === "number" || typeof x === "boolean" || isCard(x) || isCardList(x))) perSeat.push([k, val]);
+    else if (Array.isArray(val) && val.length === 0) scalars.push([k, "none"]);
     else if (isCard(val) || isCardList(val)) zones.push([k, val]);
     else if (val === null || typeof val !== "object") scalars.push([k, val]);
     else other.push([k, val]);
@@ -419,7 +424,7 @@ function renderView(v, opts) {
   }
   // my hand
   if (hand) {
-    out.push(h("div", { class: "hand", id: "hand" }, h("div", { class: "lbl" }, "Your hand"),
+    out.push(h("div", { class: "hand", id: "hand" }, h("div", { class: "lbl" }, hand.length ? "Your hand" : "Your hand: empty"),
       h("div", { class: "cards" }, hand.map((c) => {
         const ok = live && legalSet.has(c);
         return cardEl(c, { playable: ok, dim: live && legal.length > 0 && !ok, onclick: ok ? () => send(c) : null });
@@ -506,8 +511,8 @@ function replayBox(info) {
       renderView(v, { live: false, names: info.seats }))));
   }
   box.append(h("h3", {}, "Replay"), h("div", { class: "row" }, "View as ", pick,
-    h("button", { id: "replay-first", onclick: () => step(-1e9) }, "⏮"), h("button", { id: "replay-prev", onclick: () => step(-1) }, "◀"),
-    slider, h("button", { id: "replay-next", onclick: () => step(1) }, "▶"), h("button", { id: "replay-last", onclick: () => step(1e9) }, "⏭"), pos), views);
+    h("button", { id: "replay-first", onclick: () => step(-1e9) }, "«"), h("button", { id: "replay-prev", onclick: () => step(-1) }, "◀"),
+    slider, h("button", { id: "replay-next", onclick: () => step(1) }, "▶"), h("button", { id: "replay-last", onclick: () => step(1e9) }, "»"), pos), views);
   load();
   return box;
 }

@@ -1,5 +1,6 @@
 // Playing cards drawn as SVG by pelit (our own drawing, no outside art).
 // Four suit colours so suits tell apart at a glance, even on a small screen.
+(function () {
 "use strict";
 
 const SUIT_GLYPH = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
@@ -59,3 +60,4 @@ function cardInline(text) {
 }
 
 window.PelitCards = { isCard, cardSVG, cardBackSVG, cardInline, cardLabel };
+})();
