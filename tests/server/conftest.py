@@ -9,3 +9,13 @@ def server(tmp_path_factory):
     srv = Server(tmp_path_factory.mktemp("srv") / "pelit.db").start()
     yield srv
     srv.stop()
+
+
+def pytest_collection_modifyitems(config, items):
+    """The load test runs only when asked for: ``pytest -m load`` (or ``make load``)."""
+    if "load" in (config.getoption("-m") or "").replace("not load", ""):
+        return
+    skip = pytest.mark.skip(reason="bounded load test: run it with `make load`")
+    for item in items:
+        if "load" in item.keywords:
+            item.add_marker(skip)
