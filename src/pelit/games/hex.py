@@ -206,6 +206,7 @@ class Hex(ConnectionGame):
     Options = HexOptions
     presets = {"13x13": {"size": 13}, "14x14": {"size": 14}, "no-swap": {"swap": False}}
     test_options = {"size": 7}
+    web_layout = {"board": "board", "shape": "hex"}     # a hint for the web table
     goal = staticmethod(_hex_goal)
 
     @staticmethod

@@ -60,6 +60,7 @@ class Y(ConnectionGame):
     Options = YOptions
     presets = {"no-swap": {"swap": False}}
     test_options = {"size": 8}
+    web_layout = {"board": "board", "shape": "triangle"}     # a hint for the web table
 
     @staticmethod
     def geometry(size):

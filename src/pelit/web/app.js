@@ -293,6 +293,9 @@ function isBoard(v) {
   return Array.isArray(v) && v.length >= 2 && v.every((r) => Array.isArray(r) && r.length === v[0].length && r.length >= 2 &&
     r.every((x) => x === null || typeof x === "number" || (typeof x === "string" && x.length <= 2 && !isCard(x))));
 }
+// A board is rows of cells: arrays, or strings with one character a cell
+// ("R.B"); a game's layout hint names it (board) and its shape.
+function boardRows(v) { return v.map((r) => (typeof r === "string" ? Array.from(r) : r)); }
 
 function cellName(r, c, layout) {
   if (layout.cell === "row-col") return `${r} ${c}`;
@@ -300,41 +303,54 @@ function cellName(r, c, layout) {
 }
 
 const STONE = ["#c62828", "#1565c0", "#f5f5f5", "#212121", "#2e7d32", "#6a1b9a"];
+const STONE_CHAR = { R: "#c62828", B: "#1565c0", W: "#f5f5f5", X: "#212121", K: "#212121" };
 function stoneColour(x, layout) {
   if (layout.stones && Object.prototype.hasOwnProperty.call(layout.stones, String(x))) return layout.stones[String(x)];
-  if (x === null || x === "" || x === "." || x === -1) return null;
+  if (x === null || x === "" || x === "." || x === "-" || x === -1) return null;
   if (typeof x === "number") return STONE[x % STONE.length];
+  if (STONE_CHAR[x]) return STONE_CHAR[x];
   return STONE[String(x).charCodeAt(0) % STONE.length];
 }
 
-function boardEl(key, grid, layout, legalSet, live) {
-  const rows = grid.length, cols = grid[0].length;
+function boardEl(key, raw, layout, legalSet, live) {
+  const grid = boardRows(raw);
+  const rows = grid.length, cols = Math.max(...grid.map((r) => r.length));
   const clickable = (r, c) => live && legalSet.has(cellName(r, c, layout));
-  if ((layout.shape || "") === "hex") {
+  const shape = layout.shape || "square";
+  if (shape === "hex" || shape === "triangle") {
+    // pointy-top hexagons; "hex": each row half a cell right of the one above
+    // (a rhombus); "triangle": half a cell left (a pyramid).
     const s = 14, w = Math.sqrt(3) * s;
+    const shift = shape === "hex" ? 0.5 : -0.5;
+    const x0 = shape === "hex" ? 0 : (rows - 1) * w / 2;
     const pts = (cx, cy) => Array.from({ length: 6 }, (_, i) => {
       const a = Math.PI / 180 * (60 * i - 30);
       return `${(cx + s * Math.cos(a)).toFixed(1)},${(cy + s * Math.sin(a)).toFixed(1)}`;
     }).join(" ");
+    const W = shape === "hex" ? w * (cols + (rows - 1) / 2) + 2 * s : w * cols + 2 * s;
+    const H = 1.5 * s * (rows - 1) + 2 * s + 12;
     let svg = "";
-    const W = w * (cols + rows / 2) + 2 * s, H = 1.5 * s * rows + 2 * s;
+    const centre = (r, c) => [s + 6 + w / 2 + x0 + w * (c + shift * r) - (shape === "hex" ? 0 : 0), s + 6 + 1.5 * s * r];
+    if (shape === "hex") {
+      // the sides: the first colour owns top and bottom, the second left and right
+      const e = layout.edges || [STONE[0], STONE[1]];
+      const band = (a, b, colour) => `<line x1="${a[0].toFixed(1)}" y1="${a[1].toFixed(1)}" x2="${b[0].toFixed(1)}" y2="${b[1].toFixed(1)}" stroke="${colour}" stroke-width="5" stroke-linecap="round"/>`;
+      const [tlx, tly] = centre(0, 0), [trx] = centre(0, cols - 1), [blx, bly] = centre(rows - 1, 0), [brx] = centre(rows - 1, cols - 1);
+      svg += band([tlx - w / 2, tly - s - 2], [trx + w / 2, tly - s - 2], e[0]);
+      svg += band([blx - w / 2, bly + s + 2], [brx + w / 2, bly + s + 2], e[0]);
+      svg += band([tlx - w / 2 - 3, tly], [blx - w / 2 - 3, bly], e[1]);
+      svg += band([trx + w / 2 + 3, tly], [brx + w / 2 + 3, bly], e[1]);
+    }
     for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < cols; c++) {
-        const cx = s + w / 2 + w * (c + r / 2) + 4, cy = s + 4 + 1.5 * s * r;
+      for (let c = 0; c < grid[r].length; c++) {
+        const [cx, cy] = centre(r, c);
         const col = stoneColour(grid[r][c], layout);
         const name = cellName(r, c, layout);
         const play = clickable(r, c);
         svg += `<polygon class="cell${play ? " playable" : ""}" data-cell="${esc(name)}" points="${pts(cx, cy)}" fill="${col || "#f3e6c4"}" stroke="#5d4a2a" stroke-width="1"><title>${esc(name)}</title></polygon>`;
       }
     }
-    // edge bands: top/bottom belong to the first colour, left/right to the second
-    const band = (x1, y1, x2, y2, colour) => `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${colour}" stroke-width="4" stroke-linecap="round"/>`;
-    const c0 = layout.edges ? layout.edges[0] : STONE[0], c1 = layout.edges ? layout.edges[1] : STONE[1];
-    svg += band(s, 3, w * cols + s, 3, c0);
-    svg += band(s + w * (rows - 1) / 2, H - 3, w * (cols + (rows - 1) / 2) + s, H - 3, c0);
-    svg += band(2, s, w * (rows - 1) / 2 + 2, H - s, c1);
-    svg += band(w * cols + s + 6, s, w * (cols + (rows - 1) / 2) + s + 6, H - s, c1);
-    const wrap = h("div", { class: "hexboard", "data-board": key, html: `<svg viewBox="0 0 ${W.toFixed(0)} ${(H + 2).toFixed(0)}">${svg}</svg>` });
+    const wrap = h("div", { class: "hexboard", "data-board": key, html: `<svg viewBox="0 0 ${W.toFixed(0)} ${H.toFixed(0)}">${svg}</svg>` });
     wrap.querySelectorAll("polygon.playable").forEach((p) => p.addEventListener("click", () => send(p.dataset.cell)));
     return wrap;
   }
@@ -359,7 +375,7 @@ function renderView(v, opts) {
   const mine = v.seat;
   const legal = live && mine !== null && mine !== undefined ? v.legal || [] : [];
   const legalSet = new Set(legal);
-  const perSeat = [], zones = [], scalars = [], boards = [], other = [];
+  const perSeat = [], zones = [], scalars = [], boards = [], other = [], seatTags = [];
   let hand = null;
   for (const [k, val] of Object.entries(v)) {
     if (BASE_KEYS.has(k) || hide.has(k)) continue;
@@ -370,6 +386,7 @@ function renderView(v, opts) {
     else if (Array.isArray(val) && val.length === 0) scalars.push([k, "none"]);
     else if (isCard(val) || isCardList(val)) zones.push([k, val]);
     else if (val === null || typeof val !== "object") scalars.push([k, val]);
+    else if (!Array.isArray(val) && Object.keys(val).length && Object.values(val).every((x) => Number.isInteger(x) && x >= 0 && x < players)) seatTags.push(val);
     else other.push([k, val]);
   }
   const out = [];
@@ -385,6 +402,7 @@ function renderView(v, opts) {
     if (names[s] && names[s].kind === "human" && !names[s].connected && live) tags.push("away");
     if (s === mine) tags.push("you");
     for (const [k, val] of scalars) if (val === s && /dealer|leader|declarer|first/.test(k)) tags.push(words(k));
+    for (const map of seatTags) for (const [name, x] of Object.entries(map)) if (x === s) tags.push(words(name));
     const box = h("div", { class: "seat" + (turn ? " turn" : "") + (s === mine ? " me" : ""), "data-seat": s },
       h("div", {}, h("span", { class: "nm" }, nm), tags.map((t) => h("span", { class: "tag" }, t))));
     for (const [k, val] of perSeat) {
@@ -435,7 +453,7 @@ function renderView(v, opts) {
     const handSet = new Set(hand || []);
     const zoneCards = new Set(zones.flatMap(([, val]) => (isCard(val) ? [val] : val)));
     const boardCells = new Set();
-    for (const [, grid] of boards) grid.forEach((row, r) => row.forEach((_, c) => boardCells.add(cellName(r, c, layout))));
+    for (const [, grid] of boards) boardRows(grid).forEach((row, r) => row.forEach((_, c) => boardCells.add(cellName(r, c, layout))));
     const rest = legal.filter((a) => !(isCard(a) && (handSet.has(a) || zoneCards.has(a))) && !boardCells.has(a));
     const groups = new Map();
     for (const a of rest) { const verb = a.split(" ")[0]; if (!groups.has(verb)) groups.set(verb, []); groups.get(verb).push(a); }
