@@ -145,7 +145,7 @@ def test_xeri_against_a_bot_with_a_spectator(browser, server, shot):
     watcher.page.goto(host.page.input_value("#invite"))
     watcher.page.wait_for_selector("#seating")
     host.page.click("#fill-bots")
-    host.page.wait_for_selector(".seatrow:has-text('heuristic bot')")
+    host.page.wait_for_selector(".seatrow:has-text('bot 1 (heuristic)')")
     host.page.click("#start")
     watcher.page.wait_for_selector(".seat[data-seat='0'] .backs")
     assert watcher.page.locator("#hand").count() == 0          # a spectator has no hand

@@ -292,7 +292,7 @@ class Hub:
                                       f"{', '.join(bot_names(table.game))}")
                 if s["kind"] == "human":
                     raise ServerError("seat_taken", f"seat {seat} is taken by a person", 409)
-                name = f"{bot} bot"
+                name = f"bot {seat} ({bot})"
                 self.storage.set_seat(table.id, seat, "bot", name, bot)
                 s.update(kind="bot", name=name, bot=bot, token_hash=None)
         await table.broadcast()

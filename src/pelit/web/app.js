@@ -31,6 +31,10 @@ function h(tag, attrs = {}, ...kids) {
 }
 function words(key) { return String(key).replace(/_/g, " "); }
 function isCardList(v) { return Array.isArray(v) && v.every(isCard); }
+// cards played by seats: [[seat, card], ...] (a trick, a round of plays)
+function isPlays(v) {
+  return Array.isArray(v) && v.length > 0 && v.every((x) => Array.isArray(x) && x.length === 2 && Number.isInteger(x[0]) && isCard(x[1]));
+}
 async function api(method, path, body) {
   const res = await fetch(path, {
     method, headers: body ? { "content-type": "application/json" } : {},
@@ -272,6 +276,7 @@ function fmt(v) {
   if (isCard(v)) return cardInline(v);
   if (Array.isArray(v)) {
     if (v.length && isCardList(v)) return v.map(cardInline).join(" ");
+    if (isPlays(v)) return v.map(([s, c]) => `${esc(seatName(s))} ${cardInline(c)}`).join(", ");
     return "[" + v.map(fmt).join(", ") + "]";
   }
   if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${esc(words(k))}: ${fmt(x)}`).join("; ");
@@ -384,6 +389,7 @@ function renderView(v, opts) {
     else if (Array.isArray(val) && val.length === players && players > 1 &&
       val.every((x) => x === null || typeof x === "number" || typeof x === "boolean" || isCard(x) || isCardList(x))) perSeat.push([k, val]);
     else if (Array.isArray(val) && val.length === 0) scalars.push([k, "none"]);
+    else if (isPlays(val)) zones.push([k, val]);
     else if (isCard(val) || isCardList(val)) zones.push([k, val]);
     else if (val === null || typeof val !== "object") scalars.push([k, val]);
     else if (!Array.isArray(val) && Object.keys(val).length && Object.values(val).every((x) => Number.isInteger(x) && x >= 0 && x < players)) seatTags.push(val);
@@ -422,6 +428,10 @@ function renderView(v, opts) {
   // centre: card zones and boards
   if (zones.length) {
     out.push(h("div", { class: "centre" }, zones.map(([k, val]) => {
+      if (isPlays(val)) {
+        return h("div", { class: "zone", "data-zone": k }, h("div", { class: "lbl" }, words(k)),
+          h("div", { class: "cards" }, val.map(([s, c]) => h("div", { class: "play" }, cardEl(c), h("div", { class: "who" }, seatName(s))))));
+      }
       const list = isCard(val) ? [val] : val;
       return h("div", { class: "zone", "data-zone": k }, h("div", { class: "lbl" }, words(k)),
         list.length ? h("div", { class: "cards" }, list.map((c) => cardEl(c, { playable: live && legalSet.has(c), onclick: live && legalSet.has(c) ? () => send(c) : null })))
@@ -451,7 +461,7 @@ function renderView(v, opts) {
   // other actions as buttons
   if (live && legal.length) {
     const handSet = new Set(hand || []);
-    const zoneCards = new Set(zones.flatMap(([, val]) => (isCard(val) ? [val] : val)));
+    const zoneCards = new Set(zones.flatMap(([, val]) => (isCard(val) ? [val] : isPlays(val) ? [] : val)));
     const boardCells = new Set();
     for (const [, grid] of boards) boardRows(grid).forEach((row, r) => row.forEach((_, c) => boardCells.add(cellName(r, c, layout))));
     const rest = legal.filter((a) => !(isCard(a) && (handSet.has(a) || zoneCards.has(a))) && !boardCells.has(a));
@@ -476,11 +486,22 @@ function renderView(v, opts) {
 }
 
 function genericBlock(k, val) {
-  if (Array.isArray(val) && val.every(Array.isArray)) {
+  if (Array.isArray(val) && val.length && val.every(Array.isArray) && !isPlays(val)) {
     return h("div", { class: "zone", "data-key": k }, h("div", { class: "lbl" }, words(k)),
       h("table", { class: "grid" }, val.map((row) => h("tr", {}, row.map((x) => h("td", { html: fmt(x) }))))));
   }
-  return h("div", { class: "zone", "data-key": k, html: `<div class="lbl">${esc(words(k))}</div>${fmt(val)}` });
+  // a list of records (a history): one line each, the older ones folded away
+  const flat = Array.isArray(val) && val.every((x) => x === null || typeof x !== "object" || isCardList(x));
+  const lines = Array.isArray(val) && !flat ? val.map(fmt) : [fmt(val)];
+  const zone = h("div", { class: "zone", "data-key": k });
+  if (lines.length > 2 || lines.join("").length > 160) {
+    const last = lines.length ? lines[lines.length - 1] : "";
+    zone.append(h("details", {}, h("summary", { html: `<span class="lbl">${esc(words(k))}${Array.isArray(val) ? " (" + val.length + ")" : ""}</span> ${Array.isArray(val) ? "latest: " + last : ""}` }),
+      h("ol", {}, lines.map((l) => h("li", { html: l })))));
+  } else {
+    zone.append(h("div", { class: "lbl" }, words(k)), h("div", { html: lines.join("<br>") }));
+  }
+  return zone;
 }
 
 // ---------------------------------------------------------------- log
