@@ -35,6 +35,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -50,6 +51,32 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_FRAME = 8 * 1024            # bytes in one client message
 RATE_COUNT, RATE_WINDOW = 100, 20.0
 HARD_FRAME = 64 * 1024          # the WebSocket layer drops anything larger outright
+
+
+HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                 b"img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+]
+
+
+class SecurityHeaders:
+    """Pages may load only this site's scripts and talk only to this site."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def with_headers(message):
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                message["headers"] = list(message["headers"]) + HEADERS
+            await send(message)
+        await self.app(scope, receive, with_headers)
 
 
 def error_body(exc: PelitError) -> dict:
@@ -86,9 +113,11 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
     async def body_of(request: Request) -> dict:
         if not origin_ok(request.headers):
             raise ServerError("origin", "requests from other sites are refused", 403)
-        raw = await request.body()
-        if len(raw) > MAX_FRAME:
-            raise ServerError("too_big", f"a request body may hold {MAX_FRAME} bytes", 413)
+        raw = b""
+        async for chunk in request.stream():          # never read more than the cap
+            raw += chunk
+            if len(raw) > MAX_FRAME:
+                raise ServerError("too_big", f"a request body may hold {MAX_FRAME} bytes", 413)
         try:
             data = json.loads(raw or b"{}")
         except (ValueError, UnicodeDecodeError):
@@ -249,6 +278,7 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        Path(db).resolve().parent.mkdir(parents=True, exist_ok=True)
         storage = Storage(db, synchronous=synchronous)
         state["hub"] = Hub(storage, bot_delay=bot_delay, grace=grace)
         await state["hub"].resume()
@@ -273,7 +303,7 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
         WebSocketRoute("/ws/{tid}", ws_table),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.pelit = state
     return app
 

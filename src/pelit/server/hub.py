@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import random
 import secrets
 import time
+import traceback
 
 from ..bots import bot_names, make_bot
 from ..core.errors import PelitError
@@ -23,6 +25,7 @@ from ..core.registry import load
 from .storage import Storage, token_hash
 
 NAME_MAX = 40
+_fallback = random.SystemRandom()
 
 
 class ServerError(PelitError):
@@ -383,9 +386,14 @@ class Hub:
                     table.bots[seat] = held
                     table.bot_seen[seat] = 0
                 bot = held[1]
-                bot.observe(game.events_for(state, seat, table.bot_seen[seat]))
-                table.bot_seen[seat] = len(state.events)
-                action = bot.choose(game.view(state, seat))
+                try:
+                    bot.observe(game.events_for(state, seat, table.bot_seen[seat]))
+                    table.bot_seen[seat] = len(state.events)
+                    action = bot.choose(game.view(state, seat))
+                except Exception:
+                    # a bot's bug must not stop the table: this once, play at random
+                    traceback.print_exc()
+                    action = _fallback.choice(game.legal_actions(state, seat))
                 try:
                     await self._commit(table, seat, len(state.history), action=action)
                 except PelitError:
