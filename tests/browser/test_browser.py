@@ -66,8 +66,14 @@ class Person:
         n = targets.count()
         assert n, "my turn, but nothing to click"
         targets.nth(self.rng.randrange(n)).click()
-        p.wait_for_function(
-            f"() => document.getElementById('app').dataset.version !== '{version}'", timeout=15000)
+        try:
+            p.wait_for_function(
+                f"() => document.getElementById('app').dataset.version !== '{version}'",
+                timeout=20000)
+        except Exception:
+            raise AssertionError(f"no new version after a click at {version}; page errors "
+                                 f"{self.errors}; error line: "
+                                 f"{p.locator('#error').all_inner_texts()}") from None
 
 
 def play_until_over(people, reload_at=None, shot=None, name="", limit=2000):

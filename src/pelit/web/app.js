@@ -223,7 +223,11 @@ function invitePanel() {
   const input = h("input", { id: "invite", value: url, readonly: true, onclick: (e) => e.target.select() });
   return h("section", { class: "panel invite" }, h("h3", {}, "Invite"),
     h("div", { class: "row" }, input,
-      h("button", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "Copy link")),
+      h("button", { id: "copy", onclick: () => {
+        input.select();
+        if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => document.execCommand("copy"));
+        else document.execCommand("copy");
+      } }, "Copy link")),
     h("p", { class: "muted" }, T.me ? `You sit at seat ${T.me.seat} (${seatName(T.me.seat)}).` : "You are watching; take a free seat to play."));
 }
 
@@ -531,6 +535,7 @@ function resultPanel(info) {
 }
 
 function replayBox(info) {
+  if (T.replay && T.replay.box) return T.replay.box;        // one viewer, kept across renders
   const R = T.replay || (T.replay = { upto: info.actions, seat: "open", data: null });
   const box = h("div", { class: "replay", id: "replay" });
   const pick = h("select", { id: "replay-seat", onchange: (e) => { R.seat = e.target.value; load(); } },
@@ -543,7 +548,10 @@ function replayBox(info) {
   const views = h("div", { class: "views" });
   const step = (d) => { R.upto = Math.max(0, Math.min(info.actions, R.upto + d)); slider.value = R.upto; load(); };
   async function load() {
-    const data = await api("GET", `/api/tables/${T.id}/replay?upto=${R.upto}&seat=${R.seat}`);
+    let data;
+    try {
+      data = await api("GET", `/api/tables/${T.id}/replay?upto=${R.upto}&seat=${R.seat}`);
+    } catch (e) { pos.textContent = "replay unavailable: " + e.message; return; }
     pos.textContent = `${data.upto} / ${data.total}` + (data.last ? ` — last: ${seatName(Number(data.last.split(":")[0]))}${data.last.slice(data.last.indexOf(":"))}` : "");
     views.replaceChildren(...Object.entries(data.views).map(([s, v]) => h("div", { class: "felt" },
       h("div", { class: "lbl" }, s === "spectator" ? "spectator" : "seen by " + seatName(Number(s))),
@@ -553,6 +561,7 @@ function replayBox(info) {
     h("button", { id: "replay-first", onclick: () => step(-1e9) }, "«"), h("button", { id: "replay-prev", onclick: () => step(-1) }, "◀"),
     slider, h("button", { id: "replay-next", onclick: () => step(1) }, "▶"), h("button", { id: "replay-last", onclick: () => step(1e9) }, "»"), pos), views);
   load();
+  R.box = box;
   return box;
 }
 
