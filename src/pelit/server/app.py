@@ -27,6 +27,7 @@ game-specific code; games may give a small ``web_layout`` dict as a hint.
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import contextlib
 import json
@@ -51,6 +52,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_FRAME = 8 * 1024            # bytes in one client message
 RATE_COUNT, RATE_WINDOW = 100, 20.0
 HARD_FRAME = 64 * 1024          # the WebSocket layer drops anything larger outright
+OUTBOX = 256                    # frames queued for one connection before it is dropped
 
 
 HEADERS = [
@@ -202,14 +204,30 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
             await websocket.close(code=1008)          # refused before the handshake: 403
             return
         await websocket.accept()
+        # Each connection has its own outbox and writer: a slow reader never
+        # holds up the table; one that falls OUTBOX frames behind is dropped.
+        outbox: asyncio.Queue = asyncio.Queue(maxsize=OUTBOX)
+
+        async def writer():
+            while True:
+                msg = await outbox.get()
+                if msg is None:
+                    return
+                await websocket.send_text(json.dumps(msg, separators=(",", ":")))
 
         async def send(msg):
-            await websocket.send_text(json.dumps(msg, separators=(",", ":")))
+            try:
+                outbox.put_nowait(msg)
+            except asyncio.QueueFull:
+                raise ConnectionError("the client reads too slowly") from None
 
+        writing = asyncio.create_task(writer())
         try:
             table = hub().get(websocket.path_params["tid"])
         except ServerError as exc:
             await send(error_body(exc))
+            await send(None)
+            await writing
             await websocket.close(code=4404)
             return
         conn = Conn(send)
@@ -225,10 +243,11 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
                 while stamps and now - stamps[0] > RATE_WINDOW:
                     stamps.popleft()
                 stamps.append(now)
+                if writing.done() or not conn.alive:
+                    break
                 if len(stamps) > 2 * RATE_COUNT:
                     await send({"type": "error", "code": "rate_limit",
                                 "message": "far too many messages; goodbye"})
-                    await websocket.close(code=1008)
                     break
                 if len(stamps) > RATE_COUNT:
                     await send({"type": "error", "code": "rate_limit",
@@ -241,10 +260,16 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
                                            f"this one has {size}"})
                     continue
                 await handle(table, conn, raw if raw is not None else msg.get("bytes"), send)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, ConnectionError):
             pass
         finally:
             table.drop(conn)
+            with contextlib.suppress(BaseException):
+                outbox.put_nowait(None)                 # flush what is queued, then stop
+                await asyncio.wait_for(writing, 2)
+            writing.cancel()
+            with contextlib.suppress(BaseException):
+                await websocket.close(code=1008)
 
     async def handle(table, conn, raw, send):
         try:

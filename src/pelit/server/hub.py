@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import random
 import secrets
 import time
@@ -54,7 +55,8 @@ def describe_game(game) -> dict:
         default = f.default
         kind = ("bool" if isinstance(default, bool) else "int" if isinstance(default, int)
                 else "float" if isinstance(default, float) else "str")
-        opts.append({"name": f.name, "default": default, "type": kind,
+        opts.append({"name": f.name, "default": json.loads(json.dumps(default, default=str)),
+                     "type": kind,
                      "help": meta.get("help", ""),
                      "choices": list(meta["choices"]) if meta.get("choices") is not None else None,
                      "min": meta.get("min"), "max": meta.get("max")})
@@ -87,9 +89,14 @@ class Table:
         self.row = row
         self.game = load(row["game"])
         self.status = row["status"]
-        self.state = self.game.new_state(seed=row["seed"], decks=row["decks"], **row["options"])
-        for _, seat, text in actions:
-            self.game.apply_text(self.state, text, seat)
+        try:
+            self.state = self.game.new_state(seed=row["seed"], decks=row["decks"], **row["options"])
+            for _, seat, text in actions:
+                self.game.apply_text(self.state, text, seat)
+        except PelitError as exc:
+            # e.g. the rules changed since the table was stored
+            raise ServerError("broken_table", f"table {row['id']} no longer replays: {exc}",
+                              500) from None
         self.seats = seats
         self.tokens = {s["token_hash"]: s["seat"] for s in seats if s["token_hash"]}
         self.conns: set[Conn] = set()
@@ -150,9 +157,15 @@ class Table:
 
     # -- what one connection is sent ------------------------------------------
     def frame(self, conn: Conn, views: dict | None = None) -> dict:
+        """The next "state" message for one connection; ``views`` caches the
+        table info and each seat's view during one broadcast."""
         game, state = self.game, self.state
         seat = conn.seat
-        msg = {"type": "state", "table": self.info(), "seat": seat,
+        if views is None:
+            info = self.info()
+        else:
+            info = views.get("info") or views.setdefault("info", self.info())
+        msg = {"type": "state", "table": info, "seat": seat,
                "version": len(state.history)}
         if self.status == "open":
             msg["view"] = None
