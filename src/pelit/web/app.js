@@ -202,14 +202,13 @@ function render() {
   const info = f.table;
   const kids = [];
   document.getElementById("title").textContent = `${T.game.name} · ${info.status}`;
-  if (info.status === "open") kids.push(seatingPanel(info));
+  if (info.status === "open") kids.push(seatingPanel(info), invitePanel());
   else {
     kids.push(h("section", { class: "felt", id: "felt" }, f.view ? renderView(f.view, { live: true, names: info.seats }) : h("p", {}, "…")));
     if (T.error) kids.push(h("div", { class: "error", id: "error" }, T.error));
   }
   if (info.status === "over") kids.push(resultPanel(info));
-  kids.push(h("section", { class: "panel" }, h("h3", {}, "Log"), logBox()));
-  kids.push(invitePanel());
+  if (info.status !== "open") kids.push(h("section", { class: "panel" }, h("h3", {}, "Log"), logBox()), invitePanel());
   app.replaceChildren(...kids);
   app.dataset.version = f.version;
   app.dataset.status = info.status;
@@ -249,8 +248,8 @@ function seatingPanel(info) {
       } }, "Sit here"));
     }
     if (T.host && s.kind !== "human") {
-      const pick = h("select", { class: "botpick", "data-seat": s.seat }, T.game.bots.map((b) => h("option", { value: b }, b)));
-      cells.push(pick, h("button", { class: "addbot", "data-seat": s.seat, onclick: () => hostCall("bot", { seat: s.seat, bot: pick.value }, err) }, s.kind === "bot" ? "Change bot" : "Bot"));
+      const pick = h("select", { class: "botpick", "data-seat": s.seat }, T.game.bots.slice().reverse().map((b) => h("option", { value: b }, b + " bot")));
+      cells.push(pick, h("button", { class: "addbot", "data-seat": s.seat, onclick: () => hostCall("bot", { seat: s.seat, bot: pick.value }, err) }, s.kind === "bot" ? "Change bot" : "Add bot"));
       if (s.kind === "bot") cells.push(h("button", { onclick: () => hostCall("bot", { seat: s.seat, bot: null }, err) }, "Remove"));
     }
     return h("div", { class: "row seatrow" }, cells);
@@ -410,7 +409,7 @@ function renderView(v, opts) {
     if (names[s] && names[s].kind === "bot") tags.push("bot");
     if (names[s] && names[s].standin) tags.push("bot stands in");
     if (names[s] && names[s].kind === "human" && !names[s].connected && live) tags.push("away");
-    if (s === mine) tags.push("you");
+    if (s === mine) tags.push(live ? "you" : "point of view");
     for (const [k, val] of scalars) if (val === s && /dealer|leader|declarer|first/.test(k)) tags.push(words(k));
     for (const map of seatTags) for (const [name, x] of Object.entries(map)) if (x === s) tags.push(words(name));
     const box = h("div", { class: "seat" + (turn ? " turn" : "") + (s === mine ? " me" : ""), "data-seat": s },
@@ -456,7 +455,7 @@ function renderView(v, opts) {
   }
   // my hand
   if (hand) {
-    out.push(h("div", { class: "hand", id: "hand" }, h("div", { class: "lbl" }, hand.length ? "Your hand" : "Your hand: empty"),
+    out.push(h("div", { class: "hand", id: "hand" }, h("div", { class: "lbl" }, (live ? "Your hand" : "Hand") + (hand.length ? "" : ": empty")),
       h("div", { class: "cards" }, hand.map((c) => {
         const ok = live && legalSet.has(c);
         return cardEl(c, { playable: ok, dim: live && legal.length > 0 && !ok, onclick: ok ? () => send(c) : null });
