@@ -189,6 +189,21 @@ def test_origin_check_and_rate_limit(server):
     run(main())
 
 
+def test_the_lobby_offers_every_game_with_options_presets_bots_and_rules(server):
+    games = {g["id"]: g for g in server.ok("GET", "/api/games")["games"]}
+    assert sorted(games) == sorted(GAMES)
+    for gid, g in games.items():
+        game = pelit.load(gid)
+        assert g["summary"] == game.info.summary and g["bots"][0] == "random"
+        assert set(g["presets"]) == set(game.presets)
+        assert [o["name"] for o in g["options"]] == list(game.make_options().__dataclass_fields__)
+        if game.presets:                      # a preset becomes the table's options
+            name, values = next(iter(game.presets.items()))
+            made = server.ok("POST", "/api/tables", {"game": gid, "preset": name})
+            for k, v in values.items():
+                assert made["table"]["options"][k] == v and made["table"]["preset"] == name
+
+
 def test_lobby_refuses_bad_requests_clearly(server):
     bad = [
         ({"game": "no-such-game"}, "unknown game"),
