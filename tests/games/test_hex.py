@@ -9,7 +9,7 @@ import pytest
 
 import pelit
 from pelit.boards.hexgrid import BLUE, RED, ConnectionBoard, parse_cell, rhombus
-from pelit.core.errors import IllegalAction, OptionError, ParseError
+from pelit.core.errors import IllegalAction, OptionError, ParseError, PelitError
 from pelit.core.records import check_record, jsonable, record_of
 from pelit.games.hex import from_sgf, to_sgf
 
@@ -305,16 +305,26 @@ def test_sgf_import_reads_letter_pairs_and_refuses_other_rules():
         from_sgf("(;GM[1]SZ[9];B[cc])")
     with pytest.raises(ParseError, match="next stone"):
         from_sgf("(;GM[11]SZ[5];W[c3])")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(ParseError, match=r"move 2 \(W\[c3\]\) does not replay: c3 already holds"):
         from_sgf("(;GM[11]SZ[5];B[c3];W[c3])")
+    with pytest.raises(ParseError, match="move 1"):
+        from_sgf("(;GM[11]SZ[5];B[f1])")
     with pytest.raises(ParseError):
         from_sgf("not sgf at all")
 
 
-def test_sgf_refuses_y():
+def test_sgf_refuses_y_and_setup_stones():
     s = pelit.load("y").new_state(seed=1, size=3)
-    with pytest.raises(ParseError, match="Hex only"):
+    with pytest.raises(PelitError, match="Hex only"):
         to_sgf(s)
+    with pytest.raises(ParseError, match="setup"):
+        from_sgf("(;GM[11]SZ[5]AB[c3];W[d4])")
+
+
+def test_sgf_names_the_players_of_each_colour():
+    s = play(G.new_state(seed=4, size=3), "b2 swap")
+    text = to_sgf(s, names=("Ann", "Bob"))
+    assert "PB[Bob]" in text and "PW[Ann]" in text       # Bob swapped to red
 
 
 # -- the heuristic bot ----------------------------------------------------------
@@ -379,3 +389,45 @@ def test_bot_beats_random_play():
         assert s.outcome.winners == (0,)
         s = play_match(G, ["random", "heuristic"], seed, size=7)
         assert s.outcome.winners == (1,)
+
+
+def test_golden_record_replays():
+    # a stored match (heuristic blue after a swap against random red); only a
+    # change of the rules may break it, and that bumps rules_version
+    from pathlib import Path
+    from pelit.core.records import load_record
+    rec = load_record(Path(__file__).parent / "golden" / "hex_11_swap.json")
+    s = check_record(rec)
+    assert rec["actions"][:2] == ["f6", "swap"]
+    assert s.outcome.details == {"colour": "blue", "stones": 38}
+
+
+def test_sgf_round_trips_random_games_with_and_without_swap():
+    rng = random.Random(9)
+    for trial in range(12):
+        s = G.new_state(seed=trial, size=rng.choice((3, 6, 11)))
+        s.apply(rng.choice(s.legal_actions()))
+        if trial % 2 and s.outcome is None:
+            s.play("swap")
+        for _ in range(rng.randrange(0, 200)):
+            if s.outcome is not None:
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        back = from_sgf(to_sgf(s))
+        assert back.view(None)["moves"] == s.view(None)["moves"]
+        assert back.view(None)["board"] == s.view(None)["board"]
+        assert back.outcome == s.outcome
+
+
+def test_picture_draws_the_shifted_rhombus_and_the_pyramid():
+    from pelit.games.hex import picture
+    s = play(G.new_state(seed=1, size=3), "b2 a3")
+    assert picture(s.view(None)).splitlines()[:5] == [
+        "    a b c",
+        " 1  . . .  1",
+        "  2  . R .  2",
+        "   3  B . .  3",
+        "      a b c"]
+    y = play(pelit.load("y").new_state(seed=1, size=3), "b2 a3")
+    assert picture(y.view(None)).splitlines()[:4] == [
+        " 1   .", " 2  . R", " 3 B . .", "   a b c"]

@@ -163,3 +163,11 @@ def test_bot_beats_random_play():
     for seed in range(3):
         assert play_match(G, ["heuristic", "random"], seed, size=7).outcome.winners == (0,)
         assert play_match(G, ["random", "heuristic"], seed, size=7).outcome.winners == (1,)
+
+
+def test_golden_record_replays():
+    from pathlib import Path
+    from pelit.core.records import load_record
+    rec = load_record(Path(__file__).parent / "golden" / "y_15.json")
+    s = check_record(rec)
+    assert s.outcome.winners == (0,) and s.outcome.details["stones"] == 31

@@ -14,6 +14,7 @@ from sgfmill import sgf_grammar
 from ..core.errors import ParseError
 
 MOVE_PROPS = ("B", "W")
+SETUP_PROPS = ("AB", "AW", "AE")
 
 
 def write_sgf(root: dict[str, str], moves: list[tuple[str, str]]) -> str:
@@ -56,8 +57,14 @@ def read_sgf(text: str | bytes) -> tuple[dict[str, str], list[tuple[str, str]]]:
 
     root = {k: value(v[0]) for k, v in props(nodes[0]).items() if v}
     moves = []
-    for node in nodes[1:]:
+    for i, node in enumerate(nodes):
         node = props(node)
+        setup = [p for p in SETUP_PROPS if p in node]
+        if setup:
+            raise ParseError(f"node {i + 1} places or removes stones by setup "
+                             f"({', '.join(setup)}): only move-by-move games can be read")
+        if i == 0:
+            continue
         for prop in MOVE_PROPS:
             if prop in node:
                 moves.append((prop, value(node[prop][0])))

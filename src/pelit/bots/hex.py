@@ -159,7 +159,9 @@ class HexBot(Bot):
         cells = [a for a in legal if a != SWAP]
         if len(cells) < len(legal) and self.central(geo, last):
             return SWAP
-        if not view["moves"] and view["options"].swap and len(legal) > 1:
+        options = view["options"]
+        swap_rule = options["swap"] if isinstance(options, dict) else options.swap
+        if not view["moves"] and swap_rule and len(legal) > 1:
             return self.opening(geo, legal)
         wins = board.winning_cells(me)
         if wins:

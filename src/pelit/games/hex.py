@@ -25,8 +25,10 @@ Decisions where the seed is silent (pinned in tests/games/test_hex.py):
 - The game ends when a stone joins its colour's two sides; that player wins
   (+1, the other -1).  The seed has no resignation or draw (30.2 proves a
   full board always holds a winning chain), so neither exists here.
-- The view shows the whole board, the move list, which seat holds which
-  colour, and at the end the winning group.
+- The view shows the whole board (one text row per board row: ``.`` empty,
+  ``R`` red, ``B`` blue), the move list, which seat holds which colour, and
+  at the end the winning group.  Events: ``stone`` (cell, colour) and
+  ``swap`` (the seat now holding each colour).
 - SGF (``to_sgf``/``from_sgf``): ``GM[11]``, ``SZ``, moves ``B[c5]`` for red
   stones and ``W[c5]`` for blue ones, the swap as ``W[swap-sides]`` (its
   name in HexGUI; ``swap`` is read too), ``RE[B+]``/``RE[W+]`` when over.
@@ -40,7 +42,7 @@ from dataclasses import dataclass
 from ..boards.hexgrid import (BLUE, CELLS, COLOUR_NAMES, RED, ConnectionBoard,
                               cell_name, cell_names, rhombus)
 from ..core.actions import ActionSpace
-from ..core.errors import ParseError
+from ..core.errors import IllegalAction, ParseError, PelitError
 from ..core.game import Event, Game, GameInfo, Outcome, State, option
 from ..core.registry import register
 
@@ -77,7 +79,6 @@ class ConnectionGame(Game):
 
     Phase = Phase
     State = ConnectionState
-    goal = ""                       # how the winner's reason reads
 
     def __init__(self):
         super().__init__()
@@ -87,6 +88,12 @@ class ConnectionGame(Game):
 
     @staticmethod
     def geometry(size):
+        """The board's tables for this size (``boards.hexgrid``)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def goal(s, colour) -> str:
+        """What the winner joined, for the outcome's reason."""
         raise NotImplementedError
 
     def num_players(self, state):
@@ -172,10 +179,6 @@ class ConnectionGame(Game):
         return s
 
 
-def _hex_goal(s, colour):
-    return "top and bottom" if colour == RED else "left and right"
-
-
 @dataclass(frozen=True)
 class HexOptions:
     size: int = option(11, "cells on each side of the board (30.4: 11, 13, 14 are common)",
@@ -206,12 +209,37 @@ class Hex(ConnectionGame):
     Options = HexOptions
     presets = {"13x13": {"size": 13}, "14x14": {"size": 14}, "no-swap": {"swap": False}}
     test_options = {"size": 7}
-    web_layout = {"board": "board", "shape": "hex"}     # a hint for the web table
-    goal = staticmethod(_hex_goal)
-
     @staticmethod
     def geometry(size):
         return rhombus(size)
+
+    @staticmethod
+    def goal(s, colour):
+        return "top and bottom" if colour == RED else "left and right"
+
+
+# -- a picture for terminals ---------------------------------------------------
+
+def picture(view: dict) -> str:
+    """The board of a Hex or Y view as text, with column letters and row
+    numbers: Hex rows shift right as they go down, Y is a pyramid.  ``R`` red,
+    ``B`` blue, ``.`` empty."""
+    rows = view["board"]
+    n = len(rows)
+    letters = " ".join("abcdefghijklmnopqrstuvwxyz"[:n])
+    lines = []
+    if view["game"] == "hex":
+        lines.append("    " + letters)
+        for r, row in enumerate(rows):
+            lines.append(" " * r + f"{r + 1:>2}  " + " ".join(row) + f"  {r + 1}")
+        lines.append(" " * (n + 3) + letters)
+        lines.append("red joins top and bottom, blue joins left and right")
+    else:
+        for r, row in enumerate(rows):
+            lines.append(f"{r + 1:>2} " + " " * (n - 1 - r) + " ".join(row))
+        lines.append("   " + letters)
+        lines.append("both colours join all three sides")
+    return "\n".join(lines)
 
 
 # -- SGF -----------------------------------------------------------------------
@@ -219,13 +247,17 @@ class Hex(ConnectionGame):
 SGF_SWAP = "swap-sides"
 
 
-def to_sgf(state) -> str:
-    """A Hex match, finished or not, as SGF text (GM[11])."""
+def to_sgf(state, names: tuple[str, str] | None = None) -> str:
+    """A Hex match, finished or not, as SGF text (GM[11]).  ``names`` (per
+    seat) become PB and PW: the players holding red and blue now."""
     from ..boards.sgf import write_sgf
     if state.game.info.id != "hex":
-        raise ParseError(f"SGF is written for Hex only, not {state.game.info.name}")
+        raise PelitError(f"SGF is written for Hex only, not {state.game.info.name}")
     root = {"GM": "11", "SZ": str(state.options.size), "AP": "pelit",
             "RU": "swap" if state.options.swap else "no swap"}
+    if names is not None:
+        root["PB"] = names[state.seat_of[RED]]
+        root["PW"] = names[state.seat_of[BLUE]]
     if state.outcome is not None:
         root["RE"] = "B+" if state.outcome.details["colour"] == "red" else "W+"
     moves = []
@@ -241,7 +273,7 @@ def to_sgf(state) -> str:
 
 def from_sgf(text: str, seed: int | None = None):
     """The Hex match an SGF text records (its main line), replayed move by
-    move: every move must be legal.  Cells may be written ``c5`` or as SGF
+    move: a move that is not legal there is a ParseError naming it.  Cells may be written ``c5`` or as SGF
     letter pairs (``ce``: column, row)."""
     from ..boards.sgf import read_sgf
     from ..core.registry import load
@@ -272,6 +304,12 @@ def from_sgf(text: str, seed: int | None = None):
                              f"{'B (red)' if want == 'B' else 'W (blue)'}")
         try:
             game.apply_text(state, text)
+        except IllegalAction as exc:
+            raise ParseError(f"move {i} ({colour}[{value}]) does not replay: {exc.reason}") from None
         except ParseError as exc:
             raise ParseError(f"move {i}: {exc}") from None
     return state
+
+
+# A hint for the web table (pelit.server): draw the view's "board" as a rhombus of hexagons.
+Hex.web_layout = {"board": "board", "shape": "hex"}

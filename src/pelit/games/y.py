@@ -60,7 +60,6 @@ class Y(ConnectionGame):
     Options = YOptions
     presets = {"no-swap": {"swap": False}}
     test_options = {"size": 8}
-    web_layout = {"board": "board", "shape": "triangle"}     # a hint for the web table
 
     @staticmethod
     def geometry(size):
@@ -69,3 +68,7 @@ class Y(ConnectionGame):
     @staticmethod
     def goal(s, colour):
         return "all three sides"
+
+
+# A hint for the web table (pelit.server): draw the view's "board" as a pyramid of hexagons.
+Y.web_layout = {"board": "board", "shape": "triangle"}
