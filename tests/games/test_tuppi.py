@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 import pelit
 from pelit.bots import make_bot
-from pelit.cards.deck import ids, mask_of
+from pelit.cards.deck import mask_of
 from pelit.core.errors import IllegalAction, OptionError, ParseError
-from pelit.core.records import jsonable
+from pelit.core.records import check_record, jsonable
 from pelit.games.tuppi import BLACK_ELIGIBLE, DECK, RED_ELIGIBLE, add_points, hand_points
 from pelit.sim.runner import play_match
 
@@ -514,3 +515,90 @@ def test_heuristic_bot_ducks_in_nolo():
     bot = make_bot("heuristic", G, 1, seed=1)
     # seat 1 holds only higher spades: it must win, and wins with its highest
     assert DECK.text(bot.choose(G.view(s, 1))) == "AS"
+
+
+# -- golden record ------------------------------------------------------------------
+
+def test_golden_record_replays_to_its_result():
+    """A stored match (nolo, sooli, rami, resets to 0-0 and a win; heuristic
+    and random bots, seed 29, target 32) replays action by action to the same
+    result.  Regenerate only on purpose, with a bumped rules_version."""
+    path = Path(__file__).parent.parent / "golden" / "tuppi_seed29_target32.json"
+    record = json.loads(path.read_text())
+    state = check_record(record)
+    contracts = [r[1] for r in state.results]
+    assert {"rami", "nolo", "sooli"} <= set(contracts)
+    assert (0, 0) in [r[7] for r in state.results]
+
+
+def _lacking_pack(rng):
+    """A pack in which some players hold no bid card of one colour, so that
+    verbal bids (6.2) come up often."""
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [[], [], [], []]
+    for who in rng.sample(range(4), rng.choice([1, 2, 3])):
+        lacking = RED_ELIGIBLE if rng.random() < 0.5 else BLACK_ELIGIBLE
+        pick = [c for c in cards if not (lacking >> c) & 1][:13]
+        hands[who] = pick
+        cards = [c for c in cards if c not in pick]
+    for who in range(4):
+        while len(hands[who]) < 13:
+            hands[who].append(cards.pop())
+    return [hands[(i % 4)][i // 4] for i in range(52)]   # seat 0 is dealt first
+
+
+def test_sample_world_with_many_verbal_bids_and_soolis():
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        decks = [_lacking_pack(rng) for _ in range(12)]
+        s = G.new_state(seed=seed, decks=decks, target=30)
+        steps = 0
+        while s.outcome is None and s.hand_no < 6:
+            if steps % 4 == 0:
+                for seat in (None, 0, 1, 2, 3):
+                    _same_view_in_worlds(s, seat, n=1)
+            legal = s.legal_actions()
+            verbal = [a for a in legal if a in (52, 53)]
+            calls = [a for a in legal if G.action_text(a) == "call sooli"]
+            s.apply((verbal or calls or legal)[0] if rng.random() < 0.7 else rng.choice(legal))
+            steps += 1
+        assert any(e.kind == "bid" and e.public["verbal"] for e in s.events)
+
+
+def test_heuristic_bot_throws_its_ace_when_void_in_nolo_and_keeps_aces_in_sooli():
+    s = new(pack(ONE_SUIT_EACH))
+    for t in ("bid 3S", "bid nolo", "bid nolo", "bid 4C"):
+        s.play(t)
+    s.play("2S")
+    bot = make_bot("heuristic", G, 1, seed=1)
+    assert DECK.text(bot.choose(G.view(s, 1))) == "AH"     # the ace is high in nolo
+    s = new(pack(ONE_SUIT_EACH))
+    for t in ("bid 3S", "bid 5H", "bid 9D", "bid 4C", "call sooli", "give 2S"):
+        s.play(t)
+    bot = make_bot("heuristic", G, 2, seed=1)
+    assert DECK.text(bot.choose(G.view(s, 2)) - 160) == "KD"  # ace is low in sooli
+
+
+def test_6_2_sooli_bad_input_is_refused_and_changes_nothing():
+    s = new(pack(SOOLI_DEAL))
+    for t in ("bid 3S", "bid 5H", "bid 9D", "bid 4C"):
+        s.play(t)
+    with pytest.raises(IllegalAction, match="may not act"):
+        s.play("call sooli", seat=3)         # the declarer's partner may not call
+    with pytest.raises(IllegalAction, match="call sooli"):
+        s.play("2D")
+    s.play("call sooli")
+    before = (s.hands.copy(), len(s.history), s.to_act)
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        s.play("give 2D")                    # the partner (seat 0) holds only spades
+    with pytest.raises(IllegalAction, match="give"):
+        s.play("discard 2S")
+    with pytest.raises(ParseError):
+        s.play("give")
+    assert (s.hands, len(s.history), s.to_act) == before
+    s.play("give 2S")
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        s.play("discard 3S")
+    s.play("discard 2S")                     # the card just received may go away again
+    assert s.away == DECK.parse("2S") and s.hands[2].bit_count() == 13

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..cards.deck import ids, standard_deck
 from ..games.tuppi import (BID_CARD, BLACK_ELIGIBLE, CALL_SOOLI, DISCARD, GIVE, NOLO,
-                           PASS, RAMI, RED_ELIGIBLE, SOOLI, STRENGTH, STRENGTH_SOOLI,
+                           PASS, RED_ELIGIBLE, SOOLI, STRENGTH, STRENGTH_SOOLI,
                            VERBAL_NOLO, VERBAL_RAMI)
 from . import Bot, heuristic
 
@@ -100,14 +100,15 @@ class TuppiBot(Bot):
             # the lowest card in sooli order: an ace, then twos, ...
             return GIVE + min(hand, key=lambda c: (STRENGTH_SOOLI[c], c))
         if phase == "discard":
-            return DISCARD + max(hand, key=lambda c: (self._danger_of(c, hand), c))
+            return DISCARD + max(hand, key=lambda c: (self._danger_of(c, hand, STRENGTH_SOOLI), c))
         return self._play(view, legal, hand)
 
     @staticmethod
-    def _danger_of(card, hand):
-        same = [c for c in hand if SUIT[c] == SUIT[card]]
-        lower = sum(1 for c in same if STRENGTH_SOOLI[c] < STRENGTH_SOOLI[card])
-        return STRENGTH_SOOLI[card] * 2 - 3 * lower
+    def _danger_of(card, hand, strength):
+        """How likely a card is to win a trick one wants to lose: high, and
+        with few lower cards of its suit to hide behind."""
+        lower = sum(1 for c in hand if SUIT[c] == SUIT[card] and strength[c] < strength[card])
+        return strength[card] * 2 - lower
 
     # -- play ----------------------------------------------------------------------------
     def _play(self, view, legal, hand):
@@ -189,7 +190,7 @@ class TuppiBot(Bot):
                 return max(under, key=lambda c: strength[c])
             return max(follow, key=lambda c: strength[c])
         # void: throw the most dangerous card
-        return max(legal, key=lambda c: (self._danger_of(c, hand), c))
+        return max(legal, key=lambda c: (self._danger_of(c, hand, strength), c))
 
     def _against_soloist(self, legal, trick, strength, soloist, hand):
         # keep the trick low so that the sooli player must win it

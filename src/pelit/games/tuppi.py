@@ -54,7 +54,8 @@ Decisions where the seed is silent (each pinned in tests/games/test_tuppi.py):
 - Competition play (the Finnish club tournaments play no sooli) is the
   preset ``no-sooli``.
 - Views: a face-down bid shows as laid but not its card (its owner sees
-  it); exposed bids stay on view for the rest of the hand; the card passed
+  it as ``my_bid``, and his ``hand`` keeps listing it, since it comes back
+  to him unchanged); exposed bids stay on view for the rest of the hand; the card passed
   in a sooli is shown to both partners, the put-away card to the sooli
   player only.  Every seat sees the completed tricks of the current hand
   (who led, who played what, who won): what a player at the table could
@@ -105,7 +106,27 @@ def hand_ids(hand: int) -> tuple:
 
 
 SEAT_T = tuple((s,) for s in range(N))
+SHIFT = tuple(s * SUIT_BITS for s in range(4))
+# events that never change are built once and shared (an Event is never altered)
+PLAY_EVENTS = tuple(tuple(Event("play", p, {"card": CARDS[c]}) for c in range(52))
+                    for p in range(N))
+TRICK_EVENTS = tuple(Event("trick", p, {"winner": p}) for p in range(N))
 RAMI, NOLO, SOOLI = "rami", "nolo", "sooli"
+IS_RED = tuple(bool(BIT[c] & RED) for c in range(52))
+# a bid laid (its card or word seen by its owner only), indexed by action - 52
+BID_EVENTS = tuple(
+    (Event("bid", p, {"verbal": True}, SEAT_T[p], {"bid": RAMI}),
+     Event("bid", p, {"verbal": True}, SEAT_T[p], {"bid": NOLO}))
+    + tuple(Event("bid", p, {"verbal": False}, SEAT_T[p], {"card": CARDS[c]})
+            for c in range(52))
+    for p in range(N))
+# a bid exposed: by card id, then 52 a spoken rami, 53 a spoken nolo
+EXPOSE_EVENTS = tuple(
+    tuple(Event("exposed", p, {"bid": RAMI if IS_RED[c] else NOLO, "verbal": False,
+                               "card": CARDS[c]}) for c in range(52))
+    + (Event("exposed", p, {"bid": RAMI, "verbal": True, "card": None}),
+       Event("exposed", p, {"bid": NOLO, "verbal": True, "card": None}))
+    for p in range(N))
 
 # action ids
 VERBAL_RAMI, VERBAL_NOLO = 52, 53
@@ -114,7 +135,6 @@ CALL_SOOLI = 106
 PASS = 107
 GIVE = 108
 DISCARD = 160
-BID_ACTIONS = tuple(BID_CARD + c for c in range(52))
 GIVE_ACTIONS = tuple(GIVE + c for c in range(52))
 DISCARD_ACTIONS = tuple(DISCARD + c for c in range(52))
 
@@ -124,7 +144,8 @@ SOOLI_ORDERS = {(lead, solo): play_order(lead, N, sitting_out=((solo + 2) % N,),
                 if lead != solo and lead != (solo + 2) % N}
 
 
-class Phase(enum.Enum):
+class Phase(enum.IntEnum):
+    # an IntEnum hashes in C: the core looks the phase up twice per action
     BID = 1
     SOOLI = 2
     GIVE = 3
@@ -180,8 +201,7 @@ class TuppiState(State):
     __slots__ = ("dealer", "hand_no", "scores", "results", "hands", "bid_order",
                  "bid_turn", "bid_card", "bid_rami", "exposed", "contract",
                  "declarer", "soloist", "sooli_passed", "given", "away", "order",
-                 "trick", "lead_suit", "best", "best_seat", "strength", "won",
-                 "done", "played", "ended_early")
+                 "trick", "strength", "won", "done", "ended_early")
 
     def _copy_into(self, new):
         new.dealer = self.dealer
@@ -202,13 +222,9 @@ class TuppiState(State):
         new.away = self.away
         new.order = self.order
         new.trick = self.trick.copy()
-        new.lead_suit = self.lead_suit
-        new.best = self.best
-        new.best_seat = self.best_seat
         new.strength = self.strength
         new.won = self.won.copy()
         new.done = self.done.copy()
-        new.played = self.played
         new.ended_early = self.ended_early
 
 
@@ -285,8 +301,10 @@ class Tuppi(Game):
         for i in range(N):
             hands[(first + i) % N] = sum(map(bit, pack[i::N]))
         s.hands = hands
+        events = s.events
         for p in range(N):
-            s.log("dealt", p, audience=(p,), private={"cards": CardSet(hands[p])}, count=HAND)
+            events.append(Event("dealt", p, {"count": HAND}, SEAT_T[p],
+                                {"cards": CardSet(hands[p])}))
         s.bid_order = ORDERS[first]
         s.bid_turn = 0
         s.bid_card = [None] * N
@@ -300,13 +318,9 @@ class Tuppi(Game):
         s.away = None
         s.order = ORDERS[first]
         s.trick = []
-        s.lead_suit = None
-        s.best = None
-        s.best_seat = None
         s.strength = STRENGTH
         s.won = [0, 0]
         s.done = []
-        s.played = 0
         s.ended_early = False
         s.phase = Phase.BID
         s.to_act = SEAT_T[first]
@@ -314,36 +328,34 @@ class Tuppi(Game):
     # -- auction (6.2) -------------------------------------------------------
     def _legal_bid(self, s, seat):
         hand = s.hands[seat]
-        out = []
-        if not hand & RED_ELIGIBLE:
-            out.append(VERBAL_RAMI)
+        out = [BID_CARD + c for c in hand_ids(hand & ELIGIBLE)]
         if not hand & BLACK_ELIGIBLE:
-            out.append(VERBAL_NOLO)
-        out.extend(BID_ACTIONS[c] for c in hand_ids(hand & ELIGIBLE))
+            out.insert(0, VERBAL_NOLO)
+        if not hand & RED_ELIGIBLE:
+            out.insert(0, VERBAL_RAMI)
         return out
 
     def _apply_bid(self, s, seat, action):
+        s.events.append(BID_EVENTS[seat][action - VERBAL_RAMI])
         if action < BID_CARD:
             s.bid_card[seat] = -1
             s.bid_rami[seat] = action == VERBAL_RAMI
-            s.log("bid", seat, audience=(seat,),
-                  private={"bid": RAMI if action == VERBAL_RAMI else NOLO}, verbal=True)
         else:
             card = action - BID_CARD
             s.bid_card[seat] = card
-            s.bid_rami[seat] = bool(BIT[card] & RED)
-            s.log("bid", seat, audience=(seat,), private={"card": CARDS[card]}, verbal=False)
-        s.bid_turn += 1
-        if s.bid_turn < N:
-            s.to_act = SEAT_T[s.bid_order[s.bid_turn]]
+            s.bid_rami[seat] = IS_RED[card]
+        turn = s.bid_turn = s.bid_turn + 1
+        if turn < N:
+            s.to_act = SEAT_T[s.bid_order[turn]]
             return
         # every bid is down: expose them one by one until the first rami
+        events = s.events
+        bid_card = s.bid_card
         for seat_i in s.bid_order:
             s.exposed += 1
-            card = s.bid_card[seat_i]
+            card = bid_card[seat_i]
             rami = s.bid_rami[seat_i]
-            s.log("exposed", seat_i, bid=RAMI if rami else NOLO, verbal=card == -1,
-                  card=None if card == -1 else CARDS[card])
+            events.append(EXPOSE_EVENTS[seat_i][card if card >= 0 else 52 + (not rami)])
             if rami:
                 s.declarer = seat_i
                 break
@@ -419,9 +431,10 @@ class Tuppi(Game):
 
     def _legal_play(self, s, seat):
         hand = s.hands[seat]
-        if s.trick:
-            lead = s.lead_suit
-            m = (hand >> (lead * SUIT_BITS)) & SUIT_FULL
+        trick = s.trick
+        if trick:
+            lead = SUIT[trick[0]]
+            m = (hand >> SHIFT[lead]) & SUIT_FULL
             if m:
                 return SUIT_IDS[lead][m]
         return (_S0[hand & SUIT_FULL] + _S1[(hand >> 13) & SUIT_FULL]
@@ -429,17 +442,8 @@ class Tuppi(Game):
 
     def _apply_play(self, s, seat, card):
         s.hands[seat] ^= BIT[card]
-        s.played |= BIT[card]
-        s.events.append(Event("play", seat, {"card": CARDS[card]}))
+        s.events.append(PLAY_EVENTS[seat][card])
         trick = s.trick
-        if trick:
-            if SUIT[card] == s.lead_suit and s.strength[card] > s.strength[s.best]:
-                s.best = card
-                s.best_seat = seat
-        else:
-            s.lead_suit = SUIT[card]
-            s.best = card
-            s.best_seat = seat
         trick.append(card)
         order = s.order
         n = len(trick)
@@ -447,19 +451,30 @@ class Tuppi(Game):
             s.to_act = SEAT_T[order[n]]
             return
         # the trick is complete (ch. 2): the highest card of the suit led wins
-        winner = s.best_seat
+        strength = s.strength
+        lead = SUIT[trick[0]]
+        best_i = 0
+        top = strength[trick[0]]
+        for i in range(1, n):
+            c = trick[i]
+            if SUIT[c] == lead and strength[c] > top:
+                best_i = i
+                top = strength[c]
+        winner = order[best_i]
         s.won[winner & 1] += 1
-        s.done.append((order, tuple(trick), winner))
-        s.events.append(Event("trick", winner, {"winner": winner}))
-        if len(s.done) == HAND or (s.soloist is not None and winner == s.soloist):
+        done = s.done
+        done.append((order, trick, winner))      # a finished trick is never changed
+        s.trick = []
+        s.events.append(TRICK_EVENTS[winner])
+        solo = s.soloist
+        if len(done) == HAND or winner == solo:
             self._end_hand(s)
             return
         if s.options.end_lost_hands and self._rising_has_lost(s):
             s.ended_early = True
             self._end_hand(s)
             return
-        s.order = order = ORDERS[winner] if s.soloist is None else SOOLI_ORDERS[winner, s.soloist]
-        s.trick = []
+        s.order = ORDERS[winner] if solo is None else SOOLI_ORDERS[winner, solo]
         s.to_act = SEAT_T[winner]
 
     def _rising_has_lost(self, s):
@@ -487,9 +502,10 @@ class Tuppi(Game):
         s.scores = after
         s.results.append((s.hand_no, s.contract, s.declarer, s.soloist, tricks, team,
                           points, after))
-        s.log("hand_scored", None, contract=s.contract, declarer=s.declarer,
-              soloist=s.soloist, tricks=list(tricks), team=team, points=points,
-              scores=list(after), reset=after == (0, 0), ended_early=s.ended_early)
+        s.events.append(Event("hand_scored", None, {
+            "contract": s.contract, "declarer": s.declarer, "soloist": s.soloist,
+            "tricks": list(tricks), "team": team, "points": points, "scores": list(after),
+            "reset": after == (0, 0), "ended_early": s.ended_early}))
         target = s.options.target
         if after[team] >= target:
             winners = (team, team + 2)
@@ -513,7 +529,7 @@ class Tuppi(Game):
         if ph is Phase.PLAY and 0 <= action < 52:
             if not s.hands[seat] >> action & 1:
                 return f"{text} is not in your hand"
-            lead = s.lead_suit
+            lead = SUIT[s.trick[0]]
             return (f"you must follow suit ({['spades', 'hearts', 'diamonds', 'clubs'][lead]}) "
                     f"when you can (ch. 2)")
         if ph is Phase.BID:
@@ -593,8 +609,18 @@ class Tuppi(Game):
     def zones(self, s):
         z = {f"hand{p}": s.hands[p] for p in range(N)}
         z["away"] = 0 if s.away is None else BIT[s.away]
-        z["played"] = s.played
+        z["played"] = self._played(s)
         return z
+
+    @staticmethod
+    def _played(s):
+        m = 0
+        for _, cards, _ in s.done:
+            for c in cards:
+                m |= BIT[c]
+        for c in s.trick:
+            m |= BIT[c]
+        return m
 
     def _exposed_mask(self, s):
         m = 0
@@ -605,7 +631,7 @@ class Tuppi(Game):
         return m
 
     def unknown_cards(self, s, seat):
-        known = s.played | self._exposed_mask(s)
+        known = self._played(s) | self._exposed_mask(s)
         if seat is not None:
             known |= s.hands[seat]
             if s.soloist is not None:
@@ -667,20 +693,9 @@ class Tuppi(Game):
         played = 0
         for m in played_by:
             played |= m
-        s.played = played
         cur = view["trick"]
         s.order = tuple(view["play_order"]) if view["play_order"] else s.bid_order
         s.trick = [int(c) for _, c in cur]
-        if cur:
-            s.lead_suit = SUIT[cur[0][1]]
-            best_i = 0
-            for i in range(1, len(cur)):
-                c = cur[i][1]
-                if SUIT[c] == s.lead_suit and s.strength[c] > s.strength[cur[best_i][1]]:
-                    best_i = i
-            s.best, s.best_seat = int(cur[best_i][1]), cur[best_i][0]
-        else:
-            s.lead_suit = s.best = s.best_seat = None
 
         sizes = view["hand_sizes"]
         own = int(view["hand"]) if seat is not None else 0
