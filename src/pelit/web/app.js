@@ -335,10 +335,22 @@ function boardEl(key, raw, layout, legalSet, live) {
       const a = Math.PI / 180 * (60 * i - 30);
       return `${(cx + s * Math.cos(a)).toFixed(1)},${(cy + s * Math.sin(a)).toFixed(1)}`;
     }).join(" ");
-    const W = shape === "hex" ? w * (cols + (rows - 1) / 2) + 2 * s : w * cols + 2 * s;
-    const H = 1.5 * s * (rows - 1) + 2 * s + 12;
+    const pad = 14;                        // room for the coordinates
+    const W = (shape === "hex" ? w * (cols + (rows - 1) / 2) + 2 * s : w * cols + 2 * s) + pad;
+    const H = 1.5 * s * (rows - 1) + 2 * s + 12 + pad;
     let svg = "";
-    const centre = (r, c) => [s + 6 + w / 2 + x0 + w * (c + shift * r) - (shape === "hex" ? 0 : 0), s + 6 + 1.5 * s * r];
+    const centre = (r, c) => [pad + s + 6 + w / 2 + x0 + w * (c + shift * r) - w / 2, pad + s + 6 + 1.5 * s * r];
+    const label = (x, y, t) => `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-size="9" fill="#f3e6c4" text-anchor="middle" font-family="sans-serif">${t}</text>`;
+    for (let r = 0; r < rows; r++) {
+      const [cx, cy] = centre(r, 0);
+      svg += label(cx - w / 2 - 13, cy + 3, r + 1);
+    }
+    if (shape === "hex") {
+      for (let c = 0; c < cols; c++) {
+        const [cx, cy] = centre(0, c);
+        svg += label(cx, cy - s - 8, "abcdefghijklmnopqrstuvwxyz"[c]);
+      }
+    }
     if (shape === "hex") {
       // the sides: the first colour owns top and bottom, the second left and right
       const e = layout.edges || [STONE[0], STONE[1]];
