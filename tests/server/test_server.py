@@ -327,3 +327,59 @@ def test_a_bot_stands_in_for_a_player_who_left_and_steps_aside_on_return(tmp_pat
         run(main())
     finally:
         srv.stop()
+
+
+def test_one_writer_two_connections_of_a_seat_racing_get_one_action_in(server):
+    async def main():
+        tid, host, tokens = server.table("xeri", ["human", "human"], {"hands": 1})
+        a1 = await Client.open(server, tid, tokens[0])
+        a2 = await Client.open(server, tid, tokens[0])
+        start(server, tid, host)
+        f1 = await a1.until(lambda f: f["view"] is not None)
+        await a2.until(lambda f: f["view"] is not None)
+        hand = f1["view"]["hand"]
+        await asyncio.gather(
+            a1.send({"type": "act", "token": tokens[0], "version": 0, "action": hand[0]}),
+            a2.send({"type": "act", "token": tokens[0], "version": 0, "action": hand[1]}))
+        seen = []
+        for c in (a1, a2):
+            await c.until(lambda f: f["version"] == 1)
+            try:                       # the loser's error comes after the winner's state
+                while not any(m["type"] == "error" for m in c.frames):
+                    await c.recv(1.0)
+            except asyncio.TimeoutError:
+                pass
+            seen += [m.get("code") for m in c.frames if m["type"] == "error"]
+        assert seen in (["stale"], ["not_your_turn"])
+        record_actions = [m for m in (a1.last, a2.last)]
+        assert record_actions[0]["view"] == record_actions[1]["view"]
+        assert len(set(hand[:2]) & set(a1.last["view"]["hand"])) == 1   # exactly one was played
+
+    run(main())
+
+
+def test_bots_go_on_by_themselves_after_a_restart(tmp_path):
+    srv = Server(tmp_path / "pelit.db", bot_delay=1.0).start()
+    try:
+        async def before():
+            tid, host, tokens = srv.table("xeri", ["human", "heuristic"], {"hands": 1})
+            a = await Client.open(srv, tid, tokens[0])
+            start(srv, tid, host)
+            f = await a.until(lambda f: f["view"] is not None)
+            await a.send({"type": "act", "token": tokens[0], "version": 0,
+                          "action": f["view"]["legal"][0]})
+            await a.until(lambda f: f["version"] == 1)
+            return tid
+
+        tid = run(before())
+        srv.kill()                      # before the bot (1 s) could answer
+        srv.start()
+
+        async def after():
+            watcher = await Client.open(srv, tid)
+            assert watcher.last["version"] == 1
+            await watcher.until(lambda f: f["version"] == 2, timeout=15)   # nobody asked it
+
+        run(after())
+    finally:
+        srv.stop()
