@@ -452,6 +452,11 @@ def bench(
                   "given; its actions are counted, the match is not[/dim]")
 
 
+from ..server.cli import serve  # noqa: E402  (the web table's command lives with the server)
+
+app.command("serve")(serve)
+
+
 def run():
     """Entry point of the console script."""
     app()
