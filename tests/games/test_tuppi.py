@@ -109,12 +109,12 @@ def test_6_2_face_down_bids_are_secret_a_verbal_bid_shows_only_that_it_is_verbal
     s.play("bid nolo")                   # seat 1 (hearts only) has no black card
     for seat in (1, 2, 3, None):
         v = s.view(seat)
-        assert v["bids"][0] == {"verbal": False, "exposed": False}
+        assert v["bids"][0] == {"verbal": False, "exposed": False, "hidden": True}
         assert "5S" not in json.dumps(jsonable(v, G))
         events = json.dumps([jsonable(e, G) for e in G.events_for(s, seat)])
         assert "5S" not in events
     assert s.view(0)["my_bid"] == {"bid": "nolo", "card": DECK.parse("5S")}
-    assert s.view(2)["bids"][1] == {"verbal": True, "exposed": False}
+    assert s.view(2)["bids"][1] == {"verbal": True, "exposed": False, "hidden": True}
     assert "my_bid" not in s.view(2)
 
 
@@ -128,7 +128,7 @@ def test_6_2_exposed_in_order_until_the_first_rami_later_bids_stay_hidden():
     assert v["declarer"] == 1 and v["contract"] == "rami"
     assert v["bids"][1] == {"verbal": False, "exposed": True, "bid": "rami",
                             "card": DECK.parse("7H")}
-    assert v["bids"][2] == {"verbal": False, "exposed": False}   # 4D is never shown
+    assert v["bids"][2] == {"verbal": False, "exposed": False, "hidden": True}   # 4D is never shown
     assert "4D" not in json.dumps([jsonable(e, G) for e in G.events_for(s, 3)])
 
 
@@ -602,3 +602,22 @@ def test_6_2_sooli_bad_input_is_refused_and_changes_nothing():
         s.play("discard 3S")
     s.play("discard 2S")                     # the card just received may go away again
     assert s.away == DECK.parse("2S") and s.hands[2].bit_count() == 13
+
+
+def test_6_2_view_marks_a_laid_hidden_bid_and_names_the_teams():
+    """6.1/6.2 on screen: a bid laid face down is marked as laid (hidden), a seat
+    that has not bid yet shows nothing; the view says which team each seat is on,
+    and the terminal draws seat lists (bid order, play order) as lists."""
+    s = new(pack(ONE_SUIT_EACH))
+    s.play("bid 5S")
+    v = s.view(2)
+    assert v["bids"][0] == {"verbal": False, "exposed": False, "hidden": True}
+    assert v["bids"][1] is None
+    assert v["team"] == [0, 1, 0, 1]
+    from pelit.cli import render
+    text = render.table_renderable(G, v)
+    from rich.console import Console
+    console = Console(width=120, record=True)
+    console.print(text)
+    out = console.export_text()
+    assert "hidden" in out and "bids laid and turned up by seats" in out

@@ -214,6 +214,8 @@ SEAT_WORDS = ("dealer", "capturer", "leader", "declarer", "winner", "bidder", "c
 def is_seat_field(game, key: str, value) -> bool:
     """A field holding a seat number (``dealer``, ``last_capturer``, ...)."""
     h = hints(game)
+    if value is None:
+        return False        # nobody (yet): drawn as a dash, not as the table
     if key in h.get("seat_fields", ()):
         return True
     if key in h.get("table", ()) or not isinstance(value, int) or isinstance(value, bool):
