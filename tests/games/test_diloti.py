@@ -193,3 +193,10 @@ def test_redealt_table_cards_are_known_to_be_in_the_stock():
     known = int(s.view(None)["shown_in_stock"])
     for c in DECK.parse_many("7C 7D 7H TC"):
         assert (known >> c) & 1 or (s.loose >> c) & 1
+
+
+def test_a_verb_without_its_card_says_what_to_type():
+    """Game play (one card a turn): 'lay' alone asks for the card, with an example."""
+    s = G.new_state(seed=1)
+    with pytest.raises(ParseError, match="e.g. 'lay 7H'"):
+        G.parse_action(s, "lay")
