@@ -338,6 +338,10 @@ def test_6_4_points_must_come_in_consecutive_hands():
     r = hand_results(s)[1]
     assert (r["team"], r["points"], r["reset"]) == (0, 56, True)
     assert s.scores == (0, 0) and s.outcome is None
+    # the event says in words what happened to the score (nousussa, 6.4)
+    assert hand_results(s)[0]["result"] == "team 1 made 28 and is nousussa with 28"
+    assert r["result"] == ("team 0 made 56, but team 1 was nousussa: "
+                           "the score goes back to 0-0")
 
 
 def test_6_4_consecutive_hands_reach_52_and_win():

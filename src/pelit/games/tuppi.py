@@ -523,10 +523,15 @@ class Tuppi(Game):
         s.scores = after
         s.results.append((s.hand_no, s.contract, s.declarer, s.soloist, tricks, team,
                           points, after))
+        if after == (0, 0):
+            said = (f"team {team} made {points}, but team {1 - team} was nousussa: "
+                    f"the score goes back to 0-0")
+        else:
+            said = f"team {team} made {points} and is nousussa with {after[team]}"
         s.events.append(Event("hand_scored", None, {
             "contract": s.contract, "declarer": s.declarer, "soloist": s.soloist,
             "tricks": list(tricks), "team": team, "points": points, "scores": list(after),
-            "reset": after == (0, 0), "ended_early": s.ended_early}))
+            "reset": after == (0, 0), "ended_early": s.ended_early, "result": said}))
         target = s.options.target
         if after[team] >= target:
             winners = (team, team + 2)
