@@ -441,3 +441,12 @@ def test_picture_draws_the_shifted_rhombus_and_the_pyramid():
     y = play(pelit.load("y").new_state(seed=1, size=3), "b2 a3")
     assert picture(y.view(None)).splitlines()[:4] == [
         " 1   .", " 2  . R", " 3 B . .", "   a b c"]
+
+
+def test_bot_opens_next_to_its_own_side():
+    """30.1 swap: the bot's first stone (always red's) lies one row in from
+    red's own side, top or bottom, where this bot does not swap it."""
+    for seed in range(10):
+        first = _bot_move(G.new_state(seed=seed), seed)
+        assert first[1:] in ("2", "10"), first
+        assert _bot_move(play(G.new_state(seed=seed), first)) != "swap"
