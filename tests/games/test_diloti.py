@@ -200,3 +200,16 @@ def test_a_verb_without_its_card_says_what_to_type():
     s = G.new_state(seed=1)
     with pytest.raises(ParseError, match="e.g. 'lay 7H'"):
         G.parse_action(s, "lay")
+
+
+def test_terminal_names_who_answers_for_a_declaration():
+    """Regular declarations (the maker answers for it): the table names the
+    owner by seat, not by a bare number."""
+    from rich.console import Console
+    from pelit.cli import render
+    s = G.new_state(seed=1, decks=[pack(["2D 5S JS QS KS 9H", "AH 2H 3H 4H 5H 6H"],
+                                        "3S 7C 8C TC")])
+    s.play("declare 2D: 3S = 5")
+    console = Console(width=120, record=True)
+    console.print(render.table_renderable(G, s.view(1)))
+    assert "owner Seat 0" in console.export_text()

@@ -229,6 +229,11 @@ class Diloti(Game):
     State = DilotiState
     deck = DECK
     test_options = {"target": 15}
+    # terminal: who answers for each declaration by name, what the numbers count
+    render_hints = {"seat_fields": ["owner"],
+                    "labels": {"loose": "loose cards", "hand_no": "hands played",
+                               "plays": "cards played this hand", "won_counts": "cards won",
+                               "results": "hand points (side 0, side 1)"}}
 
     def __init__(self):
         super().__init__()
