@@ -193,3 +193,23 @@ def test_redealt_table_cards_are_known_to_be_in_the_stock():
     known = int(s.view(None)["shown_in_stock"])
     for c in DECK.parse_many("7C 7D 7H TC"):
         assert (known >> c) & 1 or (s.loose >> c) & 1
+
+
+def test_a_verb_without_its_card_says_what_to_type():
+    """Game play (one card a turn): 'lay' alone asks for the card, with an example."""
+    s = G.new_state(seed=1)
+    with pytest.raises(ParseError, match="e.g. 'lay 7H'"):
+        G.parse_action(s, "lay")
+
+
+def test_terminal_names_who_answers_for_a_declaration():
+    """Regular declarations (the maker answers for it): the table names the
+    owner by seat, not by a bare number."""
+    from rich.console import Console
+    from pelit.cli import render
+    s = G.new_state(seed=1, decks=[pack(["2D 5S JS QS KS 9H", "AH 2H 3H 4H 5H 6H"],
+                                        "3S 7C 8C TC")])
+    s.play("declare 2D: 3S = 5")
+    console = Console(width=120, record=True)
+    console.print(render.table_renderable(G, s.view(1)))
+    assert "owner Seat 0" in console.export_text()

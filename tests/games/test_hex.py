@@ -215,6 +215,16 @@ def test_views_show_everything_to_everyone():
     assert spec["legal"] == [] and len(v1["legal"]) == 23
 
 
+def test_view_says_which_sides_each_colour_joins():
+    """30.1: red joins its two sides, blue the other two; the view says so
+    (the terminal board does not colour its sides), and Y's goal is all three
+    sides (30.3)."""
+    v = G.new_state(seed=1, size=5).view(0)
+    assert v["goals"] == {"red": "top and bottom", "blue": "left and right"}
+    assert pelit.load("y").new_state(seed=1).view(None)["goals"] == {
+        "red": "all three sides", "blue": "all three sides"}
+
+
 def test_sample_world_is_the_match_itself():
     rng = random.Random(3)
     s = play(G.new_state(seed=1, size=5), "c3 swap b2 d4")
@@ -431,3 +441,12 @@ def test_picture_draws_the_shifted_rhombus_and_the_pyramid():
     y = play(pelit.load("y").new_state(seed=1, size=3), "b2 a3")
     assert picture(y.view(None)).splitlines()[:4] == [
         " 1   .", " 2  . R", " 3 B . .", "   a b c"]
+
+
+def test_bot_opens_next_to_its_own_side():
+    """30.1 swap: the bot's first stone (always red's) lies one row in from
+    red's own side, top or bottom, where this bot does not swap it."""
+    for seed in range(10):
+        first = _bot_move(G.new_state(seed=seed), seed)
+        assert first[1:] in ("2", "10"), first
+        assert _bot_move(play(G.new_state(seed=seed), first)) != "swap"

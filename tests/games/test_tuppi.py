@@ -109,12 +109,12 @@ def test_6_2_face_down_bids_are_secret_a_verbal_bid_shows_only_that_it_is_verbal
     s.play("bid nolo")                   # seat 1 (hearts only) has no black card
     for seat in (1, 2, 3, None):
         v = s.view(seat)
-        assert v["bids"][0] == {"verbal": False, "exposed": False}
+        assert v["bids"][0] == {"verbal": False, "exposed": False, "hidden": True}
         assert "5S" not in json.dumps(jsonable(v, G))
         events = json.dumps([jsonable(e, G) for e in G.events_for(s, seat)])
         assert "5S" not in events
     assert s.view(0)["my_bid"] == {"bid": "nolo", "card": DECK.parse("5S")}
-    assert s.view(2)["bids"][1] == {"verbal": True, "exposed": False}
+    assert s.view(2)["bids"][1] == {"verbal": True, "exposed": False, "hidden": True}
     assert "my_bid" not in s.view(2)
 
 
@@ -128,7 +128,7 @@ def test_6_2_exposed_in_order_until_the_first_rami_later_bids_stay_hidden():
     assert v["declarer"] == 1 and v["contract"] == "rami"
     assert v["bids"][1] == {"verbal": False, "exposed": True, "bid": "rami",
                             "card": DECK.parse("7H")}
-    assert v["bids"][2] == {"verbal": False, "exposed": False}   # 4D is never shown
+    assert v["bids"][2] == {"verbal": False, "exposed": False, "hidden": True}   # 4D is never shown
     assert "4D" not in json.dumps([jsonable(e, G) for e in G.events_for(s, 3)])
 
 
@@ -338,6 +338,10 @@ def test_6_4_points_must_come_in_consecutive_hands():
     r = hand_results(s)[1]
     assert (r["team"], r["points"], r["reset"]) == (0, 56, True)
     assert s.scores == (0, 0) and s.outcome is None
+    # the event says in words what happened to the score (nousussa, 6.4)
+    assert hand_results(s)[0]["result"] == "team 1 made 28 and is nousussa with 28"
+    assert r["result"] == ("team 0 made 56, but team 1 was nousussa: "
+                           "the score goes back to 0-0")
 
 
 def test_6_4_consecutive_hands_reach_52_and_win():
@@ -602,3 +606,22 @@ def test_6_2_sooli_bad_input_is_refused_and_changes_nothing():
         s.play("discard 3S")
     s.play("discard 2S")                     # the card just received may go away again
     assert s.away == DECK.parse("2S") and s.hands[2].bit_count() == 13
+
+
+def test_6_2_view_marks_a_laid_hidden_bid_and_names_the_teams():
+    """6.1/6.2 on screen: a bid laid face down is marked as laid (hidden), a seat
+    that has not bid yet shows nothing; the view says which team each seat is on,
+    and the terminal draws seat lists (bid order, play order) as lists."""
+    s = new(pack(ONE_SUIT_EACH))
+    s.play("bid 5S")
+    v = s.view(2)
+    assert v["bids"][0] == {"verbal": False, "exposed": False, "hidden": True}
+    assert v["bids"][1] is None
+    assert v["team"] == [0, 1, 0, 1]
+    from pelit.cli import render
+    text = render.table_renderable(G, v)
+    from rich.console import Console
+    console = Console(width=120, record=True)
+    console.print(text)
+    out = console.export_text()
+    assert "hidden" in out and "bids laid and turned up by seats" in out

@@ -156,6 +156,11 @@ def test_bot_wins_blocks_and_swaps():
     assert _bot_move(s) == "d4"
     assert _bot_move(play(G.new_state(seed=1), "e10")) == "swap"
     assert _bot_move(play(G.new_state(seed=1), "a15")) != "swap"
+    # 30.1 swap in Y: one row in from a side is already a strong first stone
+    # (two wins in three for this bot), so it is swapped; a stone on a side is not
+    assert _bot_move(play(G.new_state(seed=1), "b3")) == "swap"
+    first = _bot_move(G.new_state(seed=1))
+    assert _bot_move(play(G.new_state(seed=1), first)) != "swap"
 
 
 def test_bot_beats_random_play():

@@ -214,9 +214,11 @@ SEAT_WORDS = ("dealer", "capturer", "leader", "declarer", "winner", "bidder", "c
 def is_seat_field(game, key: str, value) -> bool:
     """A field holding a seat number (``dealer``, ``last_capturer``, ...)."""
     h = hints(game)
+    if not isinstance(value, int) or isinstance(value, bool):
+        return False        # a seat is a number: None (nobody yet) is a dash
     if key in h.get("seat_fields", ()):
         return True
-    if key in h.get("table", ()) or not isinstance(value, int) or isinstance(value, bool):
+    if key in h.get("table", ()):
         return False
     return any(word in key.lower() for word in SEAT_WORDS)
 

@@ -141,6 +141,10 @@ class ChineseTen(Game):
     State = ChineseTenState
     deck = DECK
     test_options = {}
+    # terminal: whose turn it is by name, the deal count as deals played
+    render_hints = {"seat_fields": ["turn"],
+                    "labels": {"deal_no": "deals played", "pending": "card to place",
+                               "triples": "dealt triple (4th takes all)"}}
 
     def __init__(self):
         super().__init__()

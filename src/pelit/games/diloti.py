@@ -101,8 +101,12 @@ class DilotiActions:
 
     def parse(self, text: str) -> list[int]:
         words = text.replace(":", " ").replace("=", " = ").split()
-        if not words or words[0].lower() not in ("lay", "take", "declare") or len(words) < 2:
+        if not words or words[0].lower() not in ("lay", "take", "declare"):
             raise ParseError(f"{text.strip()!r} is not a Diloti action; {self.describe()}")
+        if len(words) < 2:
+            example = {"lay": "lay 7H", "take": "take 8H: 5S 3H",
+                       "declare": "declare 5H: 2S 3D = 10"}[words[0].lower()]
+            raise ParseError(f"say which card from your hand, e.g. '{example}'")
         kind = {"lay": LAY, "take": TAKE, "declare": DECLARE}[words[0].lower()]
         value = 0
         if kind == DECLARE:
@@ -225,6 +229,11 @@ class Diloti(Game):
     State = DilotiState
     deck = DECK
     test_options = {"target": 15}
+    # terminal: who answers for each declaration by name, what the numbers count
+    render_hints = {"seat_fields": ["owner"],
+                    "labels": {"loose": "loose cards", "hand_no": "hands played",
+                               "plays": "cards played this hand", "won_counts": "cards won",
+                               "results": "hand points (side 0, side 1)"}}
 
     def __init__(self):
         super().__init__()

@@ -27,7 +27,8 @@ Decisions where the seed is silent (pinned in tests/games/test_hex.py):
   full board always holds a winning chain), so neither exists here.
 - The view shows the whole board (one text row per board row: ``.`` empty,
   ``R`` red, ``B`` blue), the move list, which seat holds which colour, and
-  at the end the winning group.  Events: ``stone`` (cell, colour) and
+  at the end the winning group, and the sides each colour must join
+  (``goals``), since the drawn board does not colour its sides.  Events: ``stone`` (cell, colour) and
   ``swap`` (the seat now holding each colour).
 - SGF (``to_sgf``/``from_sgf``): ``GM[11]``, ``SZ``, moves ``B[c5]`` for red
   stones and ``W[c5]`` for blue ones, the swap as ``W[swap-sides]`` (its
@@ -78,6 +79,8 @@ class ConnectionGame(Game):
     options and ``geometry(size)``."""
 
     Phase = Phase
+    # terminal: the swap event names who now holds each colour
+    render_hints = {"seat_fields": ["red", "blue"]}
     State = ConnectionState
 
     def __init__(self):
@@ -165,6 +168,8 @@ class ConnectionGame(Game):
         if seat is not None:
             v["colour"] = "red" if s.seat_of[RED] == seat else "blue"
         v["swapped"] = s.swapped
+        # the sides each colour must join (30.1, 30.3): the board shows no side colours
+        v["goals"] = {"red": self.goal(s, RED), "blue": self.goal(s, BLUE)}
         v["to_move"] = None if s.outcome is not None else COLOUR_NAMES[s.turn]
         if s.outcome is not None:
             last = s.history[-1][1]

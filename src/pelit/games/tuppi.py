@@ -53,13 +53,14 @@ Decisions where the seed is silent (each pinned in tests/games/test_tuppi.py):
   rising side has seven in nolo); the score then goes back to 0-0.
 - Competition play (the Finnish club tournaments play no sooli) is the
   preset ``no-sooli``.
-- Views: a face-down bid shows as laid but not its card (its owner sees
+- Views: a face-down bid shows as laid and hidden (``hidden``) but not its card (its owner sees
   it as ``my_bid``, and his ``hand`` keeps listing it, since it comes back
   to him unchanged); exposed bids stay on view for the rest of the hand; the card passed
   in a sooli is shown to both partners, the put-away card to the sooli
   player only.  Every seat sees the completed tricks of the current hand
   (who led, who played what, who won): what a player at the table could
-  remember.
+  remember.  ``team`` says which team each seat is on (the scores and
+  trick counts are per team).
 """
 
 from __future__ import annotations
@@ -269,6 +270,26 @@ class Tuppi(Game):
     deck = DECK
     presets = {"no-sooli": {"sooli": False}}
     test_options = {"target": 40}
+    # terminal: seat lists read as lists (not as a column per seat), per-team
+    # pairs say which team is which, the long list of done tricks stays in the log
+    render_hints = {
+        "table": ["bid_order", "play_order", "sooli_passed"],
+        "seat_fields": ["declarer", "soloist", "sitting_out", "to"],
+        "hide": ["tricks", "exchange"],
+        "labels": {
+            "team": "team",
+            "bids": "bid (red rami, black nolo)",
+            "bid_order": "bids laid and turned up by seats",
+            "play_order": "play order (seats)",
+            "hand_no": "hands played",
+            "scores": "points team 0, team 1",
+            "rising": "nousussa (rising) team",
+            "results": "hands scored",
+            "tricks_won": "tricks team 0, team 1",
+            "sooli_passed": "no sooli from seats",
+            "ace_low": "ace low (sooli)",
+        },
+    }
 
     def __init__(self):
         super().__init__()
@@ -502,10 +523,15 @@ class Tuppi(Game):
         s.scores = after
         s.results.append((s.hand_no, s.contract, s.declarer, s.soloist, tricks, team,
                           points, after))
+        if after == (0, 0):
+            said = (f"team {team} made {points}, but team {1 - team} was nousussa: "
+                    f"the score goes back to 0-0")
+        else:
+            said = f"team {team} made {points} and is nousussa with {after[team]}"
         s.events.append(Event("hand_scored", None, {
             "contract": s.contract, "declarer": s.declarer, "soloist": s.soloist,
             "tricks": list(tricks), "team": team, "points": points, "scores": list(after),
-            "reset": after == (0, 0), "ended_early": s.ended_early}))
+            "reset": after == (0, 0), "ended_early": s.ended_early, "result": said}))
         target = s.options.target
         if after[team] >= target:
             winners = (team, team + 2)
@@ -577,8 +603,9 @@ class Tuppi(Game):
                              "bid": RAMI if s.bid_rami[p] else NOLO,
                              "card": None if card == -1 else CARDS[card]})
             else:
-                bids.append({"verbal": card == -1, "exposed": False})
+                bids.append({"verbal": card == -1, "exposed": False, "hidden": True})
         v["bids"] = bids
+        v["team"] = [0, 1, 0, 1]
         if seat is not None and s.bid_card[seat] is not None:
             card = s.bid_card[seat]
             v["my_bid"] = {"bid": RAMI if s.bid_rami[seat] else NOLO,

@@ -108,6 +108,10 @@ class Xeri(Game):
     State = XeriState
     deck = DECK
     test_options = {"hands": 2}
+    # terminal: what the bare numbers mean
+    render_hints = {"labels": {"hand_no": "hands played",
+                               "results": "hands (points seat 0, seat 1, winner)",
+                               "won_counts": "cards won", "pile_size": "cards in pile"}}
 
     def __init__(self):
         super().__init__()
