@@ -9,21 +9,9 @@ from __future__ import annotations
 
 import json
 
-from pelit.cards.deck import ids
 from pelit.core.records import jsonable
 
-
-def _strings(obj, out):
-    if isinstance(obj, str):
-        out.add(obj)
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            out.add(k)
-            _strings(v, out)
-    elif isinstance(obj, list):
-        for v in obj:
-            _strings(v, out)
-    return out
+from support import card_ids_in
 
 
 def check_frames(game, record, raw_frames, seat):
@@ -34,9 +22,11 @@ def check_frames(game, record, raw_frames, seat):
       version, and the events it has been sent are exactly the engine's events
       for that seat: the server adds nothing of its own (no other seat's view,
       no state);
-    - no view holds the text of a card whose place the seat cannot know then
-      (the engine's ``unknown_cards``; texts of which some copy is known are
-      not counted).
+    - no view holds a card whose place the seat cannot know then (the
+      engine's ``unknown_cards``).  Since each frame's view is the engine's
+      view exactly, its cards are the engine view's typed cards (``Card`` and
+      ``CardSet``): plain strings are not compared, as bid text such as "2S"
+      (two spades) is not a card.
     """
     seed = str(record["seed"])
     frames = [json.loads(r) for r in raw_frames]
@@ -49,15 +39,13 @@ def check_frames(game, record, raw_frames, seat):
     deck = game.deck
     state = game.new_state(seed=record["seed"], decks=record.get("decks"),
                            **(record.get("options") or {}))
-    views, hidden_texts, event_counts = [], [], []
+    views, leaks, event_counts = [], [], []
     for text in [*record["actions"], None]:
-        views.append(jsonable(game.view(state, seat), game))
+        view = game.view(state, seat)
+        views.append(jsonable(view, game))
         event_counts.append(len(state.events))
         if deck is not None:
-            unknown = game.unknown_cards(state, seat)
-            known = deck.all_mask & ~unknown
-            hidden_texts.append({deck.text_of[c] for c in ids(unknown)}
-                                - {deck.text_of[c] for c in ids(known)})
+            leaks.append(card_ids_in(view) & game.unknown_cards(state, seat))
         if text is None:
             break
         who = None
@@ -76,8 +64,7 @@ def check_frames(game, record, raw_frames, seat):
         assert events == all_events[:event_counts[v]], \
             f"seat {seat}: the events at version {v} are not the engine's"
         if deck is not None:
-            leaked = _strings(f["view"], set()) & hidden_texts[v]
-            assert not leaked, (f"seat {seat} was sent {sorted(leaked)} at version {v}, "
-                                "cards it cannot know")
+            assert not leaks[v], (f"seat {seat} was sent {deck.texts(leaks[v])} at version {v}, "
+                                  "cards it cannot know")
         checked += 1
     assert checked, "no frame with a view was checked"
