@@ -170,6 +170,16 @@ def test_options_and_bad_input():
         s.play("discard ORIOLE", seat=1)
 
 
+def test_the_attacker_discards_only_from_his_own_hand_7_1():
+    s = new()
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="not in your hand.*not the dummy's"):
+        s.play("discard NIMBUS", seat=0)          # a dummy card
+    assert snapshot(s) == before
+    s.play("discard ORIOLE", seat=0)
+    assert s.phase.name == "DISCARD"
+
+
 def test_sampled_worlds_respect_known_lacks():
     s = _after_discard()
     for t in ("engines BOREAS", "FJORD", "QUILL"):

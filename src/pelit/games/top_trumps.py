@@ -323,6 +323,10 @@ class TopTrumps(Game):
 
     def why_illegal(self, s, seat, action):
         if s.phase == Phase.DISCARD:
+            card = action - self.discard_base
+            if 0 <= card < DECK.size:
+                return (f"{DECK.text(card)} is not in your hand: the attacker discards "
+                        "from his own hand, not the dummy's (7.1)")
             return "the attacker must first discard his leftover cards ('discard NAME')"
         if 0 <= action < DECK.size:
             if not (s.hands[s.turn] >> action) & 1:
