@@ -103,6 +103,17 @@ def test_deal_nine_and_pass_three_face_down_to_the_partner_10_2():
     assert s.phase.name == "PLAY" and s.to_act == (1,)            # dealer's left leads
 
 
+def test_choosing_a_card_twice_or_one_not_held_is_refused_10_2():
+    s = new()
+    s.play("pass J97")
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="already set aside"):
+        s.play("pass J97")
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        s.play("pass QQQ")                      # seat 0's card
+    assert snapshot(s) == before
+
+
 def _passed():
     s = new()
     for t in ("pass J97", "pass J79", "pass -A-", "pass 888", "pass --A", "pass 797",

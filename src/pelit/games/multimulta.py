@@ -346,6 +346,11 @@ class Multimulta(Game):
 
     def why_illegal(self, s, seat, action):
         if s.phase == Phase.SELECT:
+            card = action - self.pass_base
+            if 0 <= card < DECK.size and seat is not None:
+                if (s.selected[seat] >> card) & 1:
+                    return f"{DECK.text(card)} is already set aside for your partner (10.2)"
+                return f"{DECK.text(card)} is not in your hand"
             return "first choose three cards for your partner ('pass NAME')"
         if 0 <= action < DECK.size:
             if not (s.hands[seat] >> action) & 1:
