@@ -65,13 +65,16 @@ def test_no_heart_lead_to_the_first_trick_and_follow_suit():
     assert sorted(DECK.text(c) for c in s.legal_actions()) == ["7S", "8S", "9S", "TS"]
     with pytest.raises(IllegalAction, match="hearts may not be led"):
         s.play("7H")
+    assert s.view(1)["first_trick"]
     s.play("7S")
+    assert s.view(1)["first_trick"]                # the first trick is still under way
     with pytest.raises(IllegalAction, match="must follow suit \\(spades\\)"):
         s.play("JH")
     s.play("JS")
     s.play("7D")                                   # void: anything
     s.play("JC")
     assert s.tricks_won == [0, 1, 0, 0] and s.to_act == (1,)   # highest spade wins, leads
+    assert not s.view(1)["first_trick"]
     s.play("JH")                                   # hearts may be led after the first trick
     assert s.trick[0][1] == DECK.parse("JH")
 

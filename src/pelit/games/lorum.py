@@ -512,7 +512,7 @@ class Lorum(Game):
         v["tricks_won"] = list(s.tricks_won)
         v["pile_sizes"] = [w.bit_count() for w in s.won]      # won piles lie face down
         v["table_count"] = s.table.bit_count()
-        v["first_trick"] = s.played == 0
+        v["first_trick"] = s.kind in TRICK_HANDS and s.played.bit_count() < 4   # under way
         v["voids"] = list(s.voids)
         if s.kind == TRAIN:
             v["train_total"] = s.train_total
