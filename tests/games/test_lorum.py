@@ -72,6 +72,7 @@ def test_no_heart_lead_to_the_first_trick_and_follow_suit():
         s.play("JH")
     s.play("JS")
     s.play("7D")                                   # void: anything
+    assert G.render_board(s.view(0)) == "Shown void  Seat 2: spades"   # on the screen
     s.play("JC")
     assert s.tricks_won == [0, 1, 0, 0] and s.to_act == (1,)   # highest spade wins, leads
     assert not s.view(1)["first_trick"]

@@ -70,6 +70,8 @@ def test_trick_play_no_trumps_follow_suit():
     s.play("2H")
     s.play("2D")
     assert s.tricks == [1] and s.to_act == (1,)   # the highest heart wins and leads
+    # the terminal names the suits shown void (the view keeps bit masks)
+    assert G.render_board(s.view(2)) == "Shown void  Seat 0: hearts; You: hearts"
 
 
 def test_marking_tricks_only_aces_show_with_their_trick_number():

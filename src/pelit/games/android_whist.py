@@ -51,6 +51,7 @@ from ..cards.android import (ANDROID, FOLLOW_COMMANDS, LEAD_COMMANDS, WHIST_COMM
                              android_seating, whist_command)
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import SPADES, SUIT_NAMES, Card, CardSet, ids, mask_of, standard_deck
+from ..cards.table_text import voids_line
 from ..cards.trick import follow_mask, rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -158,6 +159,13 @@ class AndroidWhist(Game):
     State = AndroidWhistState
     deck = DECK
     test_options = {"target": 2}
+    # the terminal: engine fields a screen need not show (render_board
+    # names the suits shown void instead)
+    render_hints = {"hide": ["place_sides", "acting", "voids"], "table": ["trick", "last_trick"]}
+
+    def render_board(self, view):
+        """The suits each place has shown void in, by name, for the terminal."""
+        return voids_line(view["voids"], view["places"])
 
     def __init__(self):
         super().__init__()

@@ -77,7 +77,7 @@ from ..cards.contract import (BID_TEXT, BIDS, STRAIN_TRUMP,
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import SUIT_NAMES, Card, CardSet, standard_deck
 from ..cards.dummy import DummyPlay
-from ..cards.dummy_text import play_text
+from ..cards.table_text import play_text
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError, PelitError
 from ..core.game import Game, GameInfo, Outcome, State, option

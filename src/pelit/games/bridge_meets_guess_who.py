@@ -72,6 +72,7 @@ from ..cards.deck import (CLUBS, DIAMONDS, HEARTS, RANK_TEXT, SPADES, SUIT_NAMES
                           CardSet, ids, mask_of, standard_deck)
 from ..cards.handquery import answer as answer_question
 from ..cards.handquery import canonical, parse_question
+from ..cards.table_text import voids_line
 from ..cards.trick import follow_mask, rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.errors import IllegalAction, ParseError
@@ -195,6 +196,13 @@ class BridgeMeetsGuessWho(Game):
     State = GuessWhoState
     deck = DECK
     test_options = {"chips": 12}
+    # the terminal: engine fields a screen need not show (render_board
+    # names the suits shown void instead)
+    render_hints = {"hide": ["place_sides", "voids", "errors"], "table": ["trick", "calls"]}
+
+    def render_board(self, view):
+        """The suits each place has shown void in, by name, for the terminal."""
+        return voids_line(view["voids"], view["places"])
 
     def __init__(self):
         super().__init__()

@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from ..cards.deal import sample_hands
 from ..cards.deck import (ACE, HEARTS, KING, QUEEN, SUIT_NAMES, Card, CardSet, ids, mask_of,
                           standard_deck)
+from ..cards.table_text import voids_line
 from ..cards.trick import rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -205,6 +206,13 @@ class Lorum(Game):
     deck = DECK
     presets = {"serious": {"ape": "serious"}}
     test_options = {"cycles": 1}
+    # the terminal: the chips column has the balances (each hand's payments are
+    # in the log), voids are named by render_board; a trick is a table field
+    render_hints = {"hide": ["voids", "results"], "table": ["trick"]}
+
+    def render_board(self, view):
+        """The suits each player has shown void in, by name, for the terminal."""
+        return voids_line(view["voids"], [f"Seat {p}" for p in range(4)], view.get("seat"))
 
     def __init__(self):
         super().__init__()

@@ -45,7 +45,7 @@ from ..cards.contract import hcp, hcp_table
 from ..cards.deal import SampleError, sample_hands
 from ..cards.deck import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, Card, CardSet, ids, standard_deck
 from ..cards.dummy import DummyPlay
-from ..cards.dummy_text import play_text
+from ..cards.table_text import play_text
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register

@@ -204,6 +204,8 @@ class Multimulta(Game):
     State = MultimultaState
     deck = DECK
     test_options = {"target": 2}
+    # the terminal: the inferred lacks are for bots; a trick is a table field
+    render_hints = {"hide": ["lacks"], "table": ["trick"]}
 
     def __init__(self):
         super().__init__()

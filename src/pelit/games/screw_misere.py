@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import ACE, SUIT_NAMES, Card, CardSet, ids, mask_of, standard_deck
+from ..cards.table_text import voids_line
 from ..cards.trick import rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -151,6 +152,12 @@ class ScrewMisere(Game):
     Phase = Phase
     State = ScrewMisereState
     deck = DECK
+    # the terminal: voids are named by render_board; a trick is a table field
+    render_hints = {"hide": ["voids"], "table": ["trick", "gifts_made"]}
+
+    def render_board(self, view):
+        """The suits each player has shown void in, by name, for the terminal."""
+        return voids_line(view["voids"], [f"Seat {p}" for p in range(4)], view.get("seat"))
 
     def __init__(self):
         super().__init__()

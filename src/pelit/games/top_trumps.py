@@ -160,6 +160,9 @@ class TopTrumps(Game):
     State = TopTrumpsState
     deck = DECK
     test_options = {}
+    # the terminal: engine fields a screen need not show; a trick is a table field
+    render_hints = {"hide": ["acting", "circle", "lacks"], "table": ["trick"],
+                    "seat_fields": ["attacker"]}
 
     def __init__(self):
         super().__init__()

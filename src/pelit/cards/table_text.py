@@ -1,11 +1,15 @@
-"""Plain-text lines about dummy play for the terminal's ``render_board`` hook.
+"""Plain-text lines for the terminal's ``render_board`` hook (cards games).
+
+``voids_line`` names the suits each place has shown void in (views keep them
+as bit masks of suits, which read as bare numbers on a screen).
 
 Bridge (seed 002) and Minibridge (seed 000 ch. 5) put ``DummyPlay.public_view``
 in their views.  Its fields number the hands (``hand_to_play 3``, ``trump 1``),
 which reads badly on a screen; ``play_text`` turns it into a few lines that
 name each hand (the dummy as the dummy, the viewer as "you"), say whose card
 is next and who chooses it, and show the face-up dummy by suit.  It uses only
-the public view, so it can show nothing a seat may not see.
+the public view, so it can show nothing a seat may not see.  Every function
+here reads only what a view holds.
 """
 
 from __future__ import annotations
@@ -62,3 +66,15 @@ def play_text(deck: Deck, pv: dict | None, names: list[str], me: int | None) -> 
     else:
         lines.append("Dummy  face down until the opening lead")
     return "\n".join(lines)
+
+
+def voids_line(voids, names: list[str], me: int | None = None) -> str | None:
+    """``Shown void  android 1: clubs; human 1: spades, hearts`` from per-place
+    bit masks of suits (bit ``s`` for suit ``s``); None when nobody has."""
+    parts = []
+    for place, mask in enumerate(voids):
+        suits = [SUIT_NAMES[s] for s in range(4) if (int(mask) >> s) & 1]
+        if suits:
+            who = "You" if place == me else names[place]
+            parts.append(f"{who}: {', '.join(suits)}")
+    return ("Shown void  " + "; ".join(parts)) if parts else None
