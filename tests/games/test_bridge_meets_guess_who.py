@@ -157,6 +157,22 @@ def test_error_message_costs_a_chip_and_commands_in_play_4_2_2():
     assert s.tricks == [0, 2]
 
 
+def test_malformed_commands_and_bids_say_what_is_wrong_and_cost_nothing_4_2_1_4_2_2():
+    s = new()
+    with pytest.raises(ParseError, match="7 to 13 tricks"):
+        s.play("bid 6s")                     # 4.2.1: bids start at seven
+    s.play("bid 7s")
+    s.play("double")
+    before = snapshot(s)
+    for bad, why in (("spades a-2 lowest", "from the low card to the high card, 'spades 2-a lowest'"),
+                     ("hearts 10-k", "SUIT LOW-HIGH lowest\\|highest"),
+                     ("clubs 1-5 lowest", "two ranks"),
+                     ("diamonds 2-a", "SUIT LOW-HIGH")):
+        with pytest.raises(ParseError, match=why):
+            s.play(bad)
+    assert snapshot(s) == before             # nothing paid, nothing changed
+
+
 def test_tokens_exhausted_leave_only_anything_goes_4_2_3():
     s = new()
     s.play("pass")

@@ -254,8 +254,34 @@ class BridgeMeetsGuessWho(Game):
                 raise ParseError("'ask' wants a question, e.g. 'ask hearts >= 3'")
             return self.question_action(words[1])
         norm = " ".join(text.strip().lower().replace("10", "t").split())
-        return super().parse_action(state, norm if norm.split()[:1] and norm.split()[0]
-                                    in SUIT_NAMES[:4] else text, seat)
+        if norm.split()[:1] and norm.split()[0] in SUIT_NAMES[:4]:
+            try:
+                return super().parse_action(state, norm, seat)
+            except ParseError:
+                raise ParseError(self._command_problem(text, norm.split())) from None
+        try:
+            return super().parse_action(state, text, seat)
+        except ParseError:
+            words = norm.split()
+            if len(words) == 2 and words[0] == "bid":
+                raise ParseError(f"'{text.strip()}' is not a bid: a bid is 7 to 13 tricks and "
+                                 "c, d, h, s or nt, e.g. 'bid 8h' (4.2.1)") from None
+            raise
+
+    @staticmethod
+    def _command_problem(text, words) -> str:
+        """What is wrong with a command that names a suit (4.2.2)."""
+        example = f"e.g. '{words[0]} 2-a lowest' or '{words[0]} q-q highest'"
+        if len(words) != 3 or words[2] not in PREFS:
+            return (f"'{text.strip()}': a command is SUIT LOW-HIGH lowest|highest, "
+                    f"{example} (4.2.2)")
+        ends = words[1].split("-")
+        rank = {t: r for r, t in RTEXT.items()}
+        if len(ends) != 2 or any(e not in rank for e in ends):
+            return (f"'{text.strip()}': the rank range is two ranks (2..10, j, q, k, a) "
+                    f"joined by '-', {example} (4.2.2)")
+        return (f"'{text.strip()}': the range runs from the low card to the high card, "
+                f"'{words[0]} {ends[1]}-{ends[0]} {words[2]}' (4.2.2)")
 
     def _may_ask(self, s, seat):
         if s.phase == Phase.BID:
