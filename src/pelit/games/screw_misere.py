@@ -322,6 +322,14 @@ class ScrewMisere(Game):
         v["totals"] = list(s.totals)
         v["results"] = [dict(r) for r in s.results]
         v["pending"] = None if s.pending is None else list(s.pending)
+        if s.pending is not None:
+            # 16.3: what each scoring method the chooser may pick would give
+            lim = s.options.limit
+            for method in ("normal", "difference"):
+                totals, loser, _ = settle(s.totals, s.pending, lim, method)
+                v[f"if_{method}"] = (f"totals {totals[0]} to {totals[1]}; "
+                                     f"{TEAM_NAMES[loser] if loser is not None else 'nobody'} "
+                                     "lose" + ("" if loser is not None else "s"))
 
     def zones(self, s):
         z = {f"hand{p}": s.hands[p] for p in range(4)}
