@@ -200,7 +200,8 @@ def test_questions_cost_a_chip_and_are_answered_truthfully_4_3():
 
 
 @pytest.mark.parametrize("bad", ["hearts >=", "has ZZ", "hcp between 3", "spades 3",
-                                 "(hcp > 3", "hcp > 3 hearts < 2", "tricks > 3", ""])
+                                 "(hcp > 3", "hcp > 3 hearts < 2", "tricks > 3", "",
+                                 "hcp between 12 and 10"])
 def test_invalid_questions_are_refused_and_cost_nothing_4_3(bad):
     s = new()
     before = snapshot(s)

@@ -27,7 +27,7 @@ Question language (``cards.handquery``)::
     CMP      := = | != | < | <= | > | >=
 
 A question that does not parse is refused with a ``ParseError`` and costs
-nothing.  Question actions are ``ask QUESTION``; their ids are given out on
+nothing; so is an empty range (``hcp between 12 and 10``), surely a slip.  Question actions are ``ask QUESTION``; their ids are given out on
 first use (records keep the text), and ``legal_actions`` lists a short menu
 of common questions, while any well-formed question may be asked.
 
