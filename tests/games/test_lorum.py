@@ -274,6 +274,9 @@ def test_domino_layout_rows_and_forced_pass():
     s.play("7S")
     assert s.rows[0] == (7, 9)
     assert [G.action_text(a) for a in s.legal_actions()] == ["pass"]   # seat 0: nothing fits
+    # on the screen: the rows by suit and the starter's rank (not a seat column)
+    assert G.render_board(s.view(1)) == ("Domino rows  spades 7♠ to 9♠ "
+                                         "(new rows start with a 9)")
 
 
 def test_domino_first_out_takes_the_pot():

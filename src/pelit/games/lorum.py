@@ -54,8 +54,8 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deal import sample_hands
-from ..cards.deck import (ACE, HEARTS, KING, QUEEN, SUIT_NAMES, Card, CardSet, ids, mask_of,
-                          standard_deck)
+from ..cards.deck import (ACE, HEARTS, KING, QUEEN, RANK_TEXT, SUIT_NAMES, Card, CardSet, ids,
+                          mask_of, pretty, standard_deck)
 from ..cards.table_text import voids_line
 from ..cards.trick import rank_strength, winning_index
 from ..core.actions import ActionSpace
@@ -87,6 +87,9 @@ def _quart_next(card: int) -> int:
 
 
 QUART_NEXT = tuple(_quart_next(c) for c in range(DECK.size))
+# the card of each suit and rank (for the domino rows on the screen)
+CARD_AT = tuple({DECK.rank_of[c]: c for c in range(DECK.size) if DECK.suit_of[c] == su}
+                for su in range(4))
 
 def avoidance_payments(counts: list[int], total: int) -> tuple[list[int], int]:
     """Chip changes per player and to the pot for no hearts, queens and no
@@ -208,11 +211,30 @@ class Lorum(Game):
     test_options = {"cycles": 1}
     # the terminal: the chips column has the balances (each hand's payments are
     # in the log), voids are named by render_board; a trick is a table field
-    render_hints = {"hide": ["voids", "results"], "table": ["trick"]}
+    render_hints = {"hide": ["voids", "results", "rows", "starter"], "table": ["trick"],
+                    "seat_fields": ["quart_last"]}
 
     def render_board(self, view):
-        """The suits each player has shown void in, by name, for the terminal."""
-        return voids_line(view["voids"], [f"Seat {p}" for p in range(4)], view.get("seat"))
+        """For the terminal: the suits each player has shown void in, and the
+        domino layout (one row per suit, its lowest to highest card)."""
+        lines = []
+        if view.get("rows") is not None:
+            rows = [f"{SUIT_NAMES[su]} {pretty(DECK.text(self._card(su, lo)))} to "
+                    f"{pretty(DECK.text(self._card(su, hi)))}"
+                    for su, row in enumerate(view["rows"]) if row is not None
+                    for lo, hi in (row,)]
+            starter = view["starter"]
+            lines.append("Domino rows  " + ("; ".join(rows) if rows else "none yet")
+                         + ("" if starter is None else
+                            f" (new rows start with a {RANK_TEXT[starter].replace('T', '10')})"))
+        voids = voids_line(view["voids"], [f"Seat {p}" for p in range(4)], view.get("seat"))
+        if voids and view["kind"] in HAND_NAMES[:4]:
+            lines.append(voids)
+        return "\n".join(lines) or None
+
+    @staticmethod
+    def _card(suit, rank):
+        return CARD_AT[suit][rank]
 
     def __init__(self):
         super().__init__()
