@@ -161,11 +161,22 @@ class AndroidWhist(Game):
     test_options = {"target": 2}
     # the terminal: engine fields a screen need not show (render_board
     # names the suits shown void instead)
-    render_hints = {"hide": ["place_sides", "acting", "voids"], "table": ["trick", "last_trick"]}
+    render_hints = {"hide": ["place_sides", "acting", "voids"], "table": ["trick", "last_trick"],
+                    "labels": {"android_hand": "their android's hand"}}
 
     def render_board(self, view):
-        """The suits each place has shown void in, by name, for the terminal."""
-        return voids_line(view["voids"], view["places"])
+        """For the terminal: who is who at the table (3.4), and the suits each
+        place has shown void in, by name."""
+        lines = []
+        me = view.get("seat")
+        if me is not None and f"android {me}" in view["places"]:
+            lines.append(f"You are human {me}: you command android {me} across the table "
+                         f"without seeing its cards; the hand you see is android {1 - me}'s, "
+                         f"your opponents'")
+        voids = voids_line(view["voids"], view["places"])
+        if voids:
+            lines.append(voids)
+        return "\n".join(lines) or None
 
     def __init__(self):
         super().__init__()
