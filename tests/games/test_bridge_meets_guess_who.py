@@ -151,6 +151,7 @@ def test_error_message_costs_a_chip_and_commands_in_play_4_2_2():
     # "anything goes": the opponent picks, following suit
     s.play("anything goes")
     assert s.phase == Phase.CHOOSE and s.to_act == (0,)
+    assert "'anything goes': you choose the card android 1 plays" in G.render_board(s.view(0))
     with pytest.raises(IllegalAction):
         s.play("ask hcp >= 1")               # no questions while picking
     s.play("KH")                             # human 0 picks the android's card

@@ -210,6 +210,9 @@ class BridgeMeetsGuessWho(Game):
             lines.append(f"You are human {me}: you command android {me} across the table "
                          f"without seeing its cards; the hand you see is android {1 - me}'s, "
                          f"your opponents'")
+        if view["phase"] == "choose" and me in view["to_act"]:
+            lines.append(f"'anything goes': you choose the card {view['turn_place']} plays "
+                         "(it must follow suit when it can)")
         voids = voids_line(view["voids"], view["places"])
         if voids:
             lines.append(voids)
