@@ -141,9 +141,9 @@ class ScrewMisere(Game):
             "trick your team takes is a minus point, and an ace in it costs as many "
             "more as the trick's number (an ace in the 9th trick costs 9). The team "
             "that first reaches 100 minus points loses, but never in a deal where it "
-            "took no more than the other team: it then scores nothing and the others "
-            "take the difference. If both would pass 100, the team with the better "
-            "deal chooses which way to count."),
+            "got no more minus points than the other team: it then scores nothing "
+            "for that deal and the others take the difference. If both would pass "
+            "100 and one got fewer in the deal, that team chooses which way to count."),
         verbs=(("QS", "play a card"), ("give QS", "give a card to your partner"),
                ("use normal", "score the deal normally (when your team may choose)"),
                ("use difference", "score only the difference to the other team")),
