@@ -396,6 +396,10 @@ def test_bad_input_changes_nothing():
 def test_whole_matches_with_bots():
     s = play_match(G, ["heuristic"], seed=5, deals=4)
     assert len(s.results) == 4 and s.outcome is not None
+    # the finished match shows the last board played, with its dealer and vulnerability
+    v = s.view(0)
+    assert v["board"] == 4 and v["dealer"] == 3 and v["vulnerable"] == [True, True]
+    assert G.render_board(v).startswith("Board 4  dealer West; vulnerable: North-South, East-West")
     r = play_match(G, ["heuristic"], seed=6, scoring="rubber")
     assert r.outcome is not None and r.rubber_no == 1
 

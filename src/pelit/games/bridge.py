@@ -413,7 +413,8 @@ class Bridge(Game):
     def _view(self, s, seat, v):
         if seat is not None:
             v["hand"] = CardSet(s.dp.hands[seat] if s.dp is not None else s.hands[seat])
-        v["board"] = self._board_number(s)
+        # the board on the table: once the match is over, the last one played
+        v["board"] = self._board_number(s) - (1 if s.outcome is not None else 0)
         v["dealer"] = s.dealer
         v["vulnerable"] = list(s.vul)
         v["calls"] = [[p, self.action_text(self.BID0 + c if c >= 0 else self._call_action[c])]
