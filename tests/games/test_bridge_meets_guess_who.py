@@ -68,7 +68,7 @@ def test_setup_chips_rake_and_who_sees_which_android_4_1_4_2():
 def test_the_screen_says_which_android_is_whose_4_2():
     s = new()
     assert G.render_board(s.view(1)) == (
-        "You are human 1: you command android 1 across the table without seeing its "
+        "Deal 1\nYou are human 1: you command android 1 across the table without seeing its "
         "cards; the hand you see is android 0's, your opponents'")
     assert G.render_hints["labels"]["android_hand"] == "their android's hand"
 

@@ -55,6 +55,7 @@ def test_seven_hands_per_dealer_then_the_deal_passes_left_28_hands():
     assert [r["dealer"] for r in s.results] == [3] * 7 + [0] * 7 + [1] * 7 + [2] * 7
     assert s.outcome.details["pot"] == 0 and sum(s.outcome.scores) == 0
     best = max(s.chips)
+    assert s.view(0)["hand_no"] == 28                 # the last hand, not a 29th
     assert s.outcome.winners == tuple(p for p in range(4) if s.chips[p] == best)
 
 

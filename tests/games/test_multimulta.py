@@ -149,7 +149,7 @@ def test_must_play_rules_and_ties_won_by_the_last_played_10_3():
     s = _passed()
     s.play("spades 977")                          # spade 9 leads
     s.play("TAQ")                                 # a spade 10
-    assert G.render_board(s.view(2)).splitlines()[1].startswith(
+    assert G.render_board(s.view(2)).splitlines()[2].startswith(
         "Lead suit spades; best so far T: play a card reaching it")     # on the screen
     with pytest.raises(IllegalAction, match="spades T or higher"):
         s.play("8QT")                             # a spade 8 while holding spade 10s and Qs

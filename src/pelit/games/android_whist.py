@@ -161,13 +161,13 @@ class AndroidWhist(Game):
     test_options = {"target": 2}
     # the terminal: engine fields a screen need not show (render_board
     # names the suits shown void instead)
-    render_hints = {"hide": ["place_sides", "acting", "voids"], "table": ["trick", "last_trick"],
+    render_hints = {"hide": ["place_sides", "acting", "voids", "deal_no"], "table": ["trick", "last_trick"],
                     "labels": {"android_hand": "their android's hand"}}
 
     def render_board(self, view):
         """For the terminal: who is who at the table (3.4), and the suits each
         place has shown void in, by name."""
-        lines = []
+        lines = [f"Deal {view['deal_no'] + 1}"]       # the view counts deals from 0
         me = view.get("seat")
         if me is not None and f"android {me}" in view["places"]:
             lines.append(f"You are human {me}: you command android {me} across the table "

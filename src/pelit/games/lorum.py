@@ -532,7 +532,7 @@ class Lorum(Game):
                 v["hand"] = CardSet(s.hands[seat])
         v["hand_sizes"] = [h.bit_count() for h in s.hands]
         v["dealer"] = s.dealer
-        v["hand_no"] = s.hand_no + 1
+        v["hand_no"] = min(s.hand_no + 1, 7 * s.options.cycles)   # the last stays shown at the end
         v["kind"] = HAND_NAMES[s.kind]
         v["chips"] = list(s.chips)
         v["pot"] = s.pot

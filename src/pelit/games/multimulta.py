@@ -206,11 +206,12 @@ class Multimulta(Game):
     deck = DECK
     test_options = {"target": 2}
     # the terminal: the inferred lacks are for bots; a trick is a table field
-    render_hints = {"hide": ["lacks"], "table": ["trick"]}
+    render_hints = {"hide": ["lacks", "deal_no"], "table": ["trick"]}
 
     def render_board(self, view):
         """For the terminal: how to read a card, and the best so far (10.3)."""
-        lines = ["A card lists its ranks in spades, diamonds, clubs: KJ9 is K♠ J♦ 9♣; "
+        lines = [f"Deal {view['deal_no'] + 1}",     # the view counts deals from 0
+                 "A card lists its ranks in spades, diamonds, clubs: KJ9 is K♠ J♦ 9♣; "
                  "- means no rank in that suit; T is a ten"]
         if view["trick"] and view["suit"]:
             r = RANKS[view["suit"]]

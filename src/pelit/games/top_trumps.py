@@ -161,8 +161,14 @@ class TopTrumps(Game):
     deck = DECK
     test_options = {}
     # the terminal: engine fields a screen need not show; a trick is a table field
-    render_hints = {"hide": ["acting", "circle", "lacks"], "table": ["trick"],
+    render_hints = {"hide": ["acting", "circle", "lacks", "deal_no"], "table": ["trick"],
                     "seat_fields": ["attacker"]}
+
+    def render_board(self, view):
+        """For the terminal: which deal of how many (the view counts from 0 and
+        has counted past the last one when the match is over)."""
+        deals = view["options"].deals
+        return f"Deal {min(view['deal_no'] + 1, deals)} of {deals}"
 
     def __init__(self):
         super().__init__()
