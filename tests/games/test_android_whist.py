@@ -169,6 +169,11 @@ def test_error_messages_that_prove_voids_3_5():
     assert s.voids[2] == bit["H"] | bit["S"] | bit["C"]
     s.play("high diamonds")                  # AD
     assert DECK.text(s.trick[-1][1]) == "AD" and s.voids[2] & bit["D"] == 0
+    # on the screen the voids read as suit names, for every seat alike
+    lines = G.render_board(s.view(0)).splitlines()
+    assert lines[0] == "Deal 1"                                          # counted from 1
+    assert lines[1].startswith("You are human 0: you command android 0")     # 3.4
+    assert lines[2] == "Shown void  android 0: spades, hearts, clubs"
     rng = random.Random(1)
     for _ in range(3):                       # sampled worlds honour what the errors showed
         for seat in (0, None):              # human 0 never sees place 2

@@ -154,6 +154,21 @@ def test_dummy_is_hidden_until_the_opening_lead_then_played_by_declarer():
     assert 2 not in s.to_act                                   # the dummy's owner never acts
 
 
+def test_terminal_lines_name_the_hands_and_show_the_dummy_only_after_the_lead():
+    """Passing: the screen says whose card is next, that the declarer plays the
+    dummy's, and shows the dummy face up only after the opening lead."""
+    s = G.new_state(seed=1, decks=[pack(DEAL)])
+    calls(s, "bid 1s", "pass", "pass", "pass")
+    text = G.render_board(s.view(1))
+    assert "Dummy  face down until the opening lead" in text and "To play  You" in text
+    assert "declarer North, dummy South; trumps spades" in text
+    s.play("JH")
+    text = G.render_board(s.view(0))
+    assert "To play  South, played by you" in text and "Trick  East J♥" in text
+    dummy_line = next(line for line in text.splitlines() if line.startswith("Dummy"))
+    assert "8♥ 7♥ 6♥" in dummy_line
+
+
 def test_must_follow_suit_highest_of_the_suit_led_wins():
     s = G.new_state(seed=1, decks=[pack(DEAL)])
     calls(s, "bid 1nt", "pass", "pass", "pass")
@@ -381,6 +396,10 @@ def test_bad_input_changes_nothing():
 def test_whole_matches_with_bots():
     s = play_match(G, ["heuristic"], seed=5, deals=4)
     assert len(s.results) == 4 and s.outcome is not None
+    # the finished match shows the last board played, with its dealer and vulnerability
+    v = s.view(0)
+    assert v["board"] == 4 and v["dealer"] == 3 and v["vulnerable"] == [True, True]
+    assert G.render_board(v).startswith("Board 4  dealer West; vulnerable: North-South, East-West")
     r = play_match(G, ["heuristic"], seed=6, scoring="rubber")
     assert r.outcome is not None and r.rubber_no == 1
 

@@ -65,6 +65,14 @@ def test_setup_chips_rake_and_who_sees_which_android_4_1_4_2():
 
 # -- 4.2.1 auction ---------------------------------------------------------------
 
+def test_the_screen_says_which_android_is_whose_4_2():
+    s = new()
+    assert G.render_board(s.view(1)) == (
+        "Deal 1\nYou are human 1: you command android 1 across the table without seeing its "
+        "cards; the hand you see is android 0's, your opponents'")
+    assert G.render_hints["labels"]["android_hand"] == "their android's hand"
+
+
 def test_auction_bids_rise_double_needs_a_bid_and_ends_it_4_2_1():
     s = new()
     with pytest.raises(IllegalAction, match="needs a bid"):
@@ -143,6 +151,7 @@ def test_error_message_costs_a_chip_and_commands_in_play_4_2_2():
     # "anything goes": the opponent picks, following suit
     s.play("anything goes")
     assert s.phase == Phase.CHOOSE and s.to_act == (0,)
+    assert "'anything goes': you choose the card android 1 plays" in G.render_board(s.view(0))
     with pytest.raises(IllegalAction):
         s.play("ask hcp >= 1")               # no questions while picking
     s.play("KH")                             # human 0 picks the android's card
@@ -155,6 +164,22 @@ def test_error_message_costs_a_chip_and_commands_in_play_4_2_2():
         s.play("AS")                         # human 0 plays his own hand: no AS there
     s.play("3D")
     assert s.tricks == [0, 2]
+
+
+def test_malformed_commands_and_bids_say_what_is_wrong_and_cost_nothing_4_2_1_4_2_2():
+    s = new()
+    with pytest.raises(ParseError, match="7 to 13 tricks"):
+        s.play("bid 6s")                     # 4.2.1: bids start at seven
+    s.play("bid 7s")
+    s.play("double")
+    before = snapshot(s)
+    for bad, why in (("spades a-2 lowest", "from the low card to the high card, 'spades 2-a lowest'"),
+                     ("hearts 10-k", "SUIT LOW-HIGH lowest\\|highest"),
+                     ("clubs 1-5 lowest", "two ranks"),
+                     ("diamonds 2-a", "SUIT LOW-HIGH")):
+        with pytest.raises(ParseError, match=why):
+            s.play(bad)
+    assert snapshot(s) == before             # nothing paid, nothing changed
 
 
 def test_tokens_exhausted_leave_only_anything_goes_4_2_3():
@@ -184,7 +209,8 @@ def test_questions_cost_a_chip_and_are_answered_truthfully_4_3():
 
 
 @pytest.mark.parametrize("bad", ["hearts >=", "has ZZ", "hcp between 3", "spades 3",
-                                 "(hcp > 3", "hcp > 3 hearts < 2", "tricks > 3", ""])
+                                 "(hcp > 3", "hcp > 3 hearts < 2", "tricks > 3", "",
+                                 "hcp between 12 and 10"])
 def test_invalid_questions_are_refused_and_cost_nothing_4_3(bad):
     s = new()
     before = snapshot(s)

@@ -55,6 +55,7 @@ def test_seven_hands_per_dealer_then_the_deal_passes_left_28_hands():
     assert [r["dealer"] for r in s.results] == [3] * 7 + [0] * 7 + [1] * 7 + [2] * 7
     assert s.outcome.details["pot"] == 0 and sum(s.outcome.scores) == 0
     best = max(s.chips)
+    assert s.view(0)["hand_no"] == 28                 # the last hand, not a 29th
     assert s.outcome.winners == tuple(p for p in range(4) if s.chips[p] == best)
 
 
@@ -65,13 +66,17 @@ def test_no_heart_lead_to_the_first_trick_and_follow_suit():
     assert sorted(DECK.text(c) for c in s.legal_actions()) == ["7S", "8S", "9S", "TS"]
     with pytest.raises(IllegalAction, match="hearts may not be led"):
         s.play("7H")
+    assert s.view(1)["first_trick"]
     s.play("7S")
+    assert s.view(1)["first_trick"]                # the first trick is still under way
     with pytest.raises(IllegalAction, match="must follow suit \\(spades\\)"):
         s.play("JH")
     s.play("JS")
     s.play("7D")                                   # void: anything
+    assert G.render_board(s.view(0)) == "Shown void  Seat 2: spades"   # on the screen
     s.play("JC")
     assert s.tricks_won == [0, 1, 0, 0] and s.to_act == (1,)   # highest spade wins, leads
+    assert not s.view(1)["first_trick"]
     s.play("JH")                                   # hearts may be led after the first trick
     assert s.trick[0][1] == DECK.parse("JH")
 
@@ -270,6 +275,9 @@ def test_domino_layout_rows_and_forced_pass():
     s.play("7S")
     assert s.rows[0] == (7, 9)
     assert [G.action_text(a) for a in s.legal_actions()] == ["pass"]   # seat 0: nothing fits
+    # on the screen: the rows by suit and the starter's rank (not a seat column)
+    assert G.render_board(s.view(1)) == ("Domino rows  spades 7♠ to 9♠ "
+                                         "(new rows start with a 9)")
 
 
 def test_domino_first_out_takes_the_pot():

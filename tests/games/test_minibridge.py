@@ -144,6 +144,20 @@ def test_play_order_dummy_exposed_after_lead_and_played_by_declarer():
     assert s.dp.won[1] == 1 and s.to_act == (1,) and s.dp.turn == 1
 
 
+def test_terminal_lines_show_the_rounds_the_announcement_and_the_dummy_after_the_lead():
+    """5.2-5.4 on the screen: the declarer rounds, the announced dummy and,
+    after the opening lead, the dummy played by the declarer."""
+    s = G.new_state(seed=1, decks=[pack(ROUND15)])
+    s.play("contract 7s")
+    text = G.render_board(s.view(2))
+    assert "Declarer, 17+ hcp:" in text and "Dummy announced" in text
+    assert "face down until the opening lead" in text and "To play  You" in text
+    s.play("KC")
+    text = G.render_board(s.view(1))
+    assert "To play  dummy, played by you" in text and "Trick  Seat 2 K♣" in text
+    assert "face down" not in text
+
+
 @pytest.mark.parametrize("promised,begin,end", [(7, 10, 10), (9, 40, 60), (10, 40, 60),
                                                 (11, 40, 60), (12, 100, 150)])
 def test_scoring_table_row_by_row(promised, begin, end):
@@ -178,6 +192,7 @@ def test_a_deal_scores_only_the_declarer_and_the_table_changes_after_deal_5():
 def test_whole_match_with_bots():
     s = play_match(G, ["heuristic"], seed=2)
     assert s.outcome is not None and len(s.results) == 10
+    assert s.view(0)["deal_no"] == 10           # the last deal, not an eleventh
 
 
 def test_won_tricks_lie_face_down():

@@ -103,6 +103,17 @@ def test_deal_nine_and_pass_three_face_down_to_the_partner_10_2():
     assert s.phase.name == "PLAY" and s.to_act == (1,)            # dealer's left leads
 
 
+def test_choosing_a_card_twice_or_one_not_held_is_refused_10_2():
+    s = new()
+    s.play("pass J97")
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="already set aside"):
+        s.play("pass J97")
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        s.play("pass QQQ")                      # seat 0's card
+    assert snapshot(s) == before
+
+
 def _passed():
     s = new()
     for t in ("pass J97", "pass J79", "pass -A-", "pass 888", "pass --A", "pass 797",
@@ -138,7 +149,9 @@ def test_must_play_rules_and_ties_won_by_the_last_played_10_3():
     s = _passed()
     s.play("spades 977")                          # spade 9 leads
     s.play("TAQ")                                 # a spade 10
-    with pytest.raises(IllegalAction, match="spades 10 or higher"):
+    assert G.render_board(s.view(2)).splitlines()[2].startswith(
+        "Lead suit spades; best so far T: play a card reaching it")     # on the screen
+    with pytest.raises(IllegalAction, match="spades T or higher"):
         s.play("8QT")                             # a spade 8 while holding spade 10s and Qs
     s.play("TQ8")                                 # equal 10, played later: now winning
     assert trick_winner(s.trick, "spades") == 2
@@ -147,7 +160,7 @@ def test_must_play_rules_and_ties_won_by_the_last_played_10_3():
     s.play("clubs --A")                           # a club ace leads
     s.play("977")                                 # seat 1 has no club ace: any club rank
     assert s.view(2)["lacks"][1] == {"clubs": 14}
-    with pytest.raises(IllegalAction, match="clubs 14 or higher"):
+    with pytest.raises(IllegalAction, match="clubs A or higher"):
         s.play("AQT")                             # seat 2 holds QTA and TQA (club aces)
     s.play("QTA")
     legal = {G.action_text(a) for a in s.legal_actions()}

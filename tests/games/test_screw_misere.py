@@ -70,6 +70,8 @@ def test_trick_play_no_trumps_follow_suit():
     s.play("2H")
     s.play("2D")
     assert s.tricks == [1] and s.to_act == (1,)   # the highest heart wins and leads
+    # the terminal names the suits shown void (the view keeps bit masks)
+    assert G.render_board(s.view(2)) == "Shown void  Seat 0: hearts; You: hearts"
 
 
 def test_marking_tricks_only_aces_show_with_their_trick_number():
@@ -133,6 +135,11 @@ def test_choice_phase_in_a_match():
     chooser = 0 if a < b else 1
     assert s.to_act[0] % 2 == chooser
     assert [G.action_text(x) for x in s.legal_actions()] == ["use normal", "use difference"]
+    # every seat sees what each method would give (16.3)
+    n_totals, n_loser, _ = settle(s.totals, s.pending, 25, "normal")
+    assert s.view(1 - chooser)["if_normal"].startswith(f"totals {n_totals[0]} to {n_totals[1]}; ")
+    d_totals, _, _ = settle(s.totals, s.pending, 25, "difference")
+    assert s.view(None)["if_difference"].startswith(f"totals {d_totals[0]} to {d_totals[1]}; ")
     totals = list(s.totals)
     s.play("use difference")
     assert s.results[-1]["method"] == "difference"

@@ -160,6 +160,7 @@ def test_six_deals_everyone_attacks_twice_with_a_seat_exchange_after_three_7_3()
     top = max(s.points)
     assert s.outcome.winners == tuple(p for p in range(3) if s.points[p] == top)
     assert sum(s.points) == sum(e.public["points"] for e in s.events if e.kind == "deal_scored")
+    assert G.render_board(s.view(0)) == "Deal 6 of 6"           # the last, at the end
 
 
 def test_options_and_bad_input():
@@ -168,6 +169,17 @@ def test_options_and_bad_input():
     s = G.new_state(seed=1, deals=3)
     with pytest.raises(IllegalAction, match="may not act"):
         s.play("discard ORIOLE", seat=1)
+
+
+def test_the_attacker_discards_only_from_his_own_hand_7_1():
+    s = new()
+    assert G.render_board(s.view(0)) == "Deal 1 of 6"           # on the screen, from 1
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="not in your hand.*not the dummy's"):
+        s.play("discard NIMBUS", seat=0)          # a dummy card
+    assert snapshot(s) == before
+    s.play("discard ORIOLE", seat=0)
+    assert s.phase.name == "DISCARD"
 
 
 def test_sampled_worlds_respect_known_lacks():

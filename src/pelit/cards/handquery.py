@@ -128,6 +128,10 @@ class _Parser:
                 lo = self.number()
                 self.expect("and")
                 hi = self.number()
+                if lo > hi:
+                    # an empty range is surely a slip: refused, so it costs nothing
+                    raise ParseError(f"'between {lo} and {hi}' is empty: put the smaller "
+                                     f"number first ({tok} between {hi} and {lo})")
                 return ("between", tok, lo, hi)
             if op not in CMPS:
                 raise ParseError(f"after {tok!r} comes a comparison ({' '.join(CMPS)}) "

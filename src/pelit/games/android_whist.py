@@ -51,6 +51,7 @@ from ..cards.android import (ANDROID, FOLLOW_COMMANDS, LEAD_COMMANDS, WHIST_COMM
                              android_seating, whist_command)
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import SPADES, SUIT_NAMES, Card, CardSet, ids, mask_of, standard_deck
+from ..cards.table_text import voids_line
 from ..cards.trick import follow_mask, rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -158,6 +159,24 @@ class AndroidWhist(Game):
     State = AndroidWhistState
     deck = DECK
     test_options = {"target": 2}
+    # the terminal: engine fields a screen need not show (render_board
+    # names the suits shown void instead)
+    render_hints = {"hide": ["place_sides", "acting", "voids", "deal_no"], "table": ["trick", "last_trick"],
+                    "labels": {"android_hand": "their android's hand"}}
+
+    def render_board(self, view):
+        """For the terminal: who is who at the table (3.4), and the suits each
+        place has shown void in, by name."""
+        lines = [f"Deal {view['deal_no'] + 1}"]       # the view counts deals from 0
+        me = view.get("seat")
+        if me is not None and f"android {me}" in view["places"]:
+            lines.append(f"You are human {me}: you command android {me} across the table "
+                         f"without seeing its cards; the hand you see is android {1 - me}'s, "
+                         f"your opponents'")
+        voids = voids_line(view["voids"], view["places"])
+        if voids:
+            lines.append(voids)
+        return "\n".join(lines) or None
 
     def __init__(self):
         super().__init__()

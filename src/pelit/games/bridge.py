@@ -77,6 +77,7 @@ from ..cards.contract import (BID_TEXT, BIDS, STRAIN_TRUMP,
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import SUIT_NAMES, Card, CardSet, standard_deck
 from ..cards.dummy import DummyPlay
+from ..cards.table_text import play_text
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError, PelitError
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -174,6 +175,23 @@ class Bridge(Game):
     deck = DECK
     presets = {"rubber": {"scoring": "rubber"}}
     test_options = {"deals": 1}
+    # the terminal: the board number and the play as lines of text (render_board)
+    render_hints = {"hide": ["play"]}
+
+    def render_board(self, view):
+        """Lines for the terminal from the public parts of a view: the board,
+        and the play with hands named by compass point."""
+        me = view.get("seat")
+        vul = [side for side, v in zip(("North-South", "East-West"), view["vulnerable"]) if v]
+        lines = [f"Board {view['board']}  dealer {SEAT_NAMES[view['dealer']]}; vulnerable: "
+                 f"{', '.join(vul) or 'none'}"
+                 + ("" if me is None else f"; you are {SEAT_NAMES[me]}"),
+                 "Seats 0, 1, 2, 3 sit North, East, South, West; North-South play East-West"]
+        play = play_text(DECK, view["play"], list(SEAT_NAMES), me)
+        if play:
+            lines.append(play)
+        return "\n".join(lines)
+
 
     def __init__(self):
         super().__init__()
@@ -395,7 +413,8 @@ class Bridge(Game):
     def _view(self, s, seat, v):
         if seat is not None:
             v["hand"] = CardSet(s.dp.hands[seat] if s.dp is not None else s.hands[seat])
-        v["board"] = self._board_number(s)
+        # the board on the table: once the match is over, the last one played
+        v["board"] = self._board_number(s) - (1 if s.outcome is not None else 0)
         v["dealer"] = s.dealer
         v["vulnerable"] = list(s.vul)
         v["calls"] = [[p, self.action_text(self.BID0 + c if c >= 0 else self._call_action[c])]

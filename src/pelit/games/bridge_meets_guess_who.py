@@ -27,7 +27,7 @@ Question language (``cards.handquery``)::
     CMP      := = | != | < | <= | > | >=
 
 A question that does not parse is refused with a ``ParseError`` and costs
-nothing.  Question actions are ``ask QUESTION``; their ids are given out on
+nothing; so is an empty range (``hcp between 12 and 10``), surely a slip.  Question actions are ``ask QUESTION``; their ids are given out on
 first use (records keep the text), and ``legal_actions`` lists a short menu
 of common questions, while any well-formed question may be asked.
 
@@ -72,6 +72,7 @@ from ..cards.deck import (CLUBS, DIAMONDS, HEARTS, RANK_TEXT, SPADES, SUIT_NAMES
                           CardSet, ids, mask_of, standard_deck)
 from ..cards.handquery import answer as answer_question
 from ..cards.handquery import canonical, parse_question
+from ..cards.table_text import voids_line
 from ..cards.trick import follow_mask, rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.errors import IllegalAction, ParseError
@@ -195,6 +196,27 @@ class BridgeMeetsGuessWho(Game):
     State = GuessWhoState
     deck = DECK
     test_options = {"chips": 12}
+    # the terminal: engine fields a screen need not show (render_board
+    # names the suits shown void instead)
+    render_hints = {"hide": ["place_sides", "voids", "errors", "deal_no"], "table": ["trick", "calls"],
+                    "labels": {"android_hand": "their android's hand"}}
+
+    def render_board(self, view):
+        """For the terminal: who is who at the table (3.4), and the suits each
+        place has shown void in, by name."""
+        lines = [f"Deal {view['deal_no'] + 1}"]       # the view counts deals from 0
+        me = view.get("seat")
+        if me is not None and f"android {me}" in view["places"]:
+            lines.append(f"You are human {me}: you command android {me} across the table "
+                         f"without seeing its cards; the hand you see is android {1 - me}'s, "
+                         f"your opponents'")
+        if view["phase"] == "choose" and me in view["to_act"]:
+            lines.append(f"'anything goes': you choose the card {view['turn_place']} plays "
+                         "(it must follow suit when it can)")
+        voids = voids_line(view["voids"], view["places"])
+        if voids:
+            lines.append(voids)
+        return "\n".join(lines) or None
 
     def __init__(self):
         super().__init__()
@@ -246,8 +268,34 @@ class BridgeMeetsGuessWho(Game):
                 raise ParseError("'ask' wants a question, e.g. 'ask hearts >= 3'")
             return self.question_action(words[1])
         norm = " ".join(text.strip().lower().replace("10", "t").split())
-        return super().parse_action(state, norm if norm.split()[:1] and norm.split()[0]
-                                    in SUIT_NAMES[:4] else text, seat)
+        if norm.split()[:1] and norm.split()[0] in SUIT_NAMES[:4]:
+            try:
+                return super().parse_action(state, norm, seat)
+            except ParseError:
+                raise ParseError(self._command_problem(text, norm.split())) from None
+        try:
+            return super().parse_action(state, text, seat)
+        except ParseError:
+            words = norm.split()
+            if len(words) == 2 and words[0] == "bid":
+                raise ParseError(f"'{text.strip()}' is not a bid: a bid is 7 to 13 tricks and "
+                                 "c, d, h, s or nt, e.g. 'bid 8h' (4.2.1)") from None
+            raise
+
+    @staticmethod
+    def _command_problem(text, words) -> str:
+        """What is wrong with a command that names a suit (4.2.2)."""
+        example = f"e.g. '{words[0]} 2-a lowest' or '{words[0]} q-q highest'"
+        if len(words) != 3 or words[2] not in PREFS:
+            return (f"'{text.strip()}': a command is SUIT LOW-HIGH lowest|highest, "
+                    f"{example} (4.2.2)")
+        ends = words[1].split("-")
+        rank = {t: r for r, t in RTEXT.items()}
+        if len(ends) != 2 or any(e not in rank for e in ends):
+            return (f"'{text.strip()}': the rank range is two ranks (2..10, j, q, k, a) "
+                    f"joined by '-', {example} (4.2.2)")
+        return (f"'{text.strip()}': the range runs from the low card to the high card, "
+                f"'{words[0]} {ends[1]}-{ends[0]} {words[2]}' (4.2.2)")
 
     def _may_ask(self, s, seat):
         if s.phase == Phase.BID:

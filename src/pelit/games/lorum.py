@@ -54,8 +54,9 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deal import sample_hands
-from ..cards.deck import (ACE, HEARTS, KING, QUEEN, SUIT_NAMES, Card, CardSet, ids, mask_of,
-                          standard_deck)
+from ..cards.deck import (ACE, HEARTS, KING, QUEEN, RANK_TEXT, SUIT_NAMES, Card, CardSet, ids,
+                          mask_of, pretty, standard_deck)
+from ..cards.table_text import voids_line
 from ..cards.trick import rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -86,6 +87,9 @@ def _quart_next(card: int) -> int:
 
 
 QUART_NEXT = tuple(_quart_next(c) for c in range(DECK.size))
+# the card of each suit and rank (for the domino rows on the screen)
+CARD_AT = tuple({DECK.rank_of[c]: c for c in range(DECK.size) if DECK.suit_of[c] == su}
+                for su in range(4))
 
 def avoidance_payments(counts: list[int], total: int) -> tuple[list[int], int]:
     """Chip changes per player and to the pot for no hearts, queens and no
@@ -205,6 +209,32 @@ class Lorum(Game):
     deck = DECK
     presets = {"serious": {"ape": "serious"}}
     test_options = {"cycles": 1}
+    # the terminal: the chips column has the balances (each hand's payments are
+    # in the log), voids are named by render_board; a trick is a table field
+    render_hints = {"hide": ["voids", "results", "rows", "starter"], "table": ["trick"],
+                    "seat_fields": ["quart_last"]}
+
+    def render_board(self, view):
+        """For the terminal: the suits each player has shown void in, and the
+        domino layout (one row per suit, its lowest to highest card)."""
+        lines = []
+        if view.get("rows") is not None:
+            rows = [f"{SUIT_NAMES[su]} {pretty(DECK.text(self._card(su, lo)))} to "
+                    f"{pretty(DECK.text(self._card(su, hi)))}"
+                    for su, row in enumerate(view["rows"]) if row is not None
+                    for lo, hi in (row,)]
+            starter = view["starter"]
+            lines.append("Domino rows  " + ("; ".join(rows) if rows else "none yet")
+                         + ("" if starter is None else
+                            f" (new rows start with a {RANK_TEXT[starter].replace('T', '10')})"))
+        voids = voids_line(view["voids"], [f"Seat {p}" for p in range(4)], view.get("seat"))
+        if voids and view["kind"] in HAND_NAMES[:4]:
+            lines.append(voids)
+        return "\n".join(lines) or None
+
+    @staticmethod
+    def _card(suit, rank):
+        return CARD_AT[suit][rank]
 
     def __init__(self):
         super().__init__()
@@ -502,7 +532,7 @@ class Lorum(Game):
                 v["hand"] = CardSet(s.hands[seat])
         v["hand_sizes"] = [h.bit_count() for h in s.hands]
         v["dealer"] = s.dealer
-        v["hand_no"] = s.hand_no + 1
+        v["hand_no"] = min(s.hand_no + 1, 7 * s.options.cycles)   # the last stays shown at the end
         v["kind"] = HAND_NAMES[s.kind]
         v["chips"] = list(s.chips)
         v["pot"] = s.pot
@@ -512,7 +542,7 @@ class Lorum(Game):
         v["tricks_won"] = list(s.tricks_won)
         v["pile_sizes"] = [w.bit_count() for w in s.won]      # won piles lie face down
         v["table_count"] = s.table.bit_count()
-        v["first_trick"] = s.played == 0
+        v["first_trick"] = s.kind in TRICK_HANDS and s.played.bit_count() < 4   # under way
         v["voids"] = list(s.voids)
         if s.kind == TRAIN:
             v["train_total"] = s.train_total

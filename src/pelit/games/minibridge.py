@@ -45,6 +45,7 @@ from ..cards.contract import hcp, hcp_table
 from ..cards.deal import SampleError, sample_hands
 from ..cards.deck import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, Card, CardSet, ids, standard_deck
 from ..cards.dummy import DummyPlay
+from ..cards.table_text import play_text
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -140,6 +141,29 @@ class Minibridge(Game):
     State = MinibridgeState
     deck = DECK
     test_options = {"deals": 2}
+    # the terminal: the play and the declarer rounds as lines of text (render_board)
+    render_hints = {"hide": ["play", "announcements", "dummy_announced"]}
+
+    def render_board(self, view):
+        """Lines for the terminal from the public parts of a view: the rounds
+        of 5.2, the announcement of 5.3 and the play with named hands."""
+        me = view.get("seat")
+        lines = []
+        rounds = {}
+        for threshold, p, yes in view["announcements"]:
+            who = "You" if p == me else f"Seat {p}"
+            rounds.setdefault(threshold, []).append(f"{who} {'declares' if yes else 'no'}")
+        for threshold, said in rounds.items():
+            head = f"{threshold}+ hcp" if threshold else "free choice"
+            lines.append(f"Declarer, {head}: {', '.join(said)}")
+        info = view["dummy_announced"]
+        if info is not None:
+            lengths = ", ".join(f"{SUIT_NAMES[i]} {n}" for i, n in enumerate(info["lengths"]))
+            lines.append(f"Dummy announced  {info['hcp']} hcp; {lengths}")
+        play = play_text(DECK, view["play"], ["Seat 0", "Seat 1", "Seat 2", "dummy"], me)
+        if play:
+            lines.append(play)
+        return "\n".join(lines) or None
 
     def __init__(self):
         super().__init__()
@@ -305,7 +329,7 @@ class Minibridge(Game):
             if self._rho_has_seen(s, seat):
                 v["dummy_seen"] = CardSet(hands[DUMMY])
         v["dealer"] = s.dealer
-        v["deal_no"] = s.deal_no + 1
+        v["deal_no"] = min(s.deal_no + 1, s.options.deals)      # the last stays shown at the end
         v["announcements"] = [list(a) for a in s.announcements]
         v["declarer"] = s.declarer
         v["dummy_announced"] = None if s.dummy_info is None else {

@@ -78,6 +78,7 @@ from ..core.registry import register
 SUITS = ("spades", "diamonds", "clubs")
 RANK_OF_CHAR = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "9": 9, "8": 8, "7": 7,
                 "-": None}
+RANK_CHAR = {r: ch for ch, r in RANK_OF_CHAR.items() if r is not None}
 
 
 def _orders(ranks: str) -> list[str]:
@@ -204,6 +205,20 @@ class Multimulta(Game):
     State = MultimultaState
     deck = DECK
     test_options = {"target": 2}
+    # the terminal: the inferred lacks are for bots; a trick is a table field
+    render_hints = {"hide": ["lacks", "deal_no"], "table": ["trick"]}
+
+    def render_board(self, view):
+        """For the terminal: how to read a card, and the best so far (10.3)."""
+        lines = [f"Deal {view['deal_no'] + 1}",     # the view counts deals from 0
+                 "A card lists its ranks in spades, diamonds, clubs: KJ9 is K♠ J♦ 9♣; "
+                 "- means no rank in that suit; T is a ten"]
+        if view["trick"] and view["suit"]:
+            r = RANKS[view["suit"]]
+            best = max(r[int(c)] for _, c in view["trick"] if r[int(c)] is not None)
+            lines.append(f"Lead suit {view['suit']}; best so far {RANK_CHAR[best]}: play a card "
+                         f"reaching it if you can, else one with a {view['suit']} rank")
+        return "\n".join(lines)
 
     def __init__(self):
         super().__init__()
@@ -346,6 +361,11 @@ class Multimulta(Game):
 
     def why_illegal(self, s, seat, action):
         if s.phase == Phase.SELECT:
+            card = action - self.pass_base
+            if 0 <= card < DECK.size and seat is not None:
+                if (s.selected[seat] >> card) & 1:
+                    return f"{DECK.text(card)} is already set aside for your partner (10.2)"
+                return f"{DECK.text(card)} is not in your hand"
             return "first choose three cards for your partner ('pass NAME')"
         if 0 <= action < DECK.size:
             if not (s.hands[seat] >> action) & 1:
@@ -354,7 +374,7 @@ class Multimulta(Game):
                 return "a lead names the lead suit: 'SUIT NAME', e.g. 'spades KJ9'"
             best = self._best(s)
             if s.hands[seat] & AT_LEAST[s.suit][best]:
-                return f"you must play a card with {s.suit} {best} or higher (10.3)"
+                return f"you must play a card with {s.suit} {RANK_CHAR[best]} or higher (10.3)"
             return f"you must play a card with a rank in {s.suit} (10.3)"
         for suit, base in self.lead_base.items():
             if base <= action < base + DECK.size:

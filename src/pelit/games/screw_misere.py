@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import ACE, SUIT_NAMES, Card, CardSet, ids, mask_of, standard_deck
+from ..cards.table_text import voids_line
 from ..cards.trick import rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -140,9 +141,9 @@ class ScrewMisere(Game):
             "trick your team takes is a minus point, and an ace in it costs as many "
             "more as the trick's number (an ace in the 9th trick costs 9). The team "
             "that first reaches 100 minus points loses, but never in a deal where it "
-            "took no more than the other team: it then scores nothing and the others "
-            "take the difference. If both would pass 100, the team with the better "
-            "deal chooses which way to count."),
+            "got no more minus points than the other team: it then scores nothing "
+            "for that deal and the others take the difference. If both would pass "
+            "100 and one got fewer in the deal, that team chooses which way to count."),
         verbs=(("QS", "play a card"), ("give QS", "give a card to your partner"),
                ("use normal", "score the deal normally (when your team may choose)"),
                ("use difference", "score only the difference to the other team")),
@@ -151,6 +152,12 @@ class ScrewMisere(Game):
     Phase = Phase
     State = ScrewMisereState
     deck = DECK
+    # the terminal: voids are named by render_board; a trick is a table field
+    render_hints = {"hide": ["voids"], "table": ["trick", "gifts_made"]}
+
+    def render_board(self, view):
+        """The suits each player has shown void in, by name, for the terminal."""
+        return voids_line(view["voids"], [f"Seat {p}" for p in range(4)], view.get("seat"))
 
     def __init__(self):
         super().__init__()
@@ -315,6 +322,14 @@ class ScrewMisere(Game):
         v["totals"] = list(s.totals)
         v["results"] = [dict(r) for r in s.results]
         v["pending"] = None if s.pending is None else list(s.pending)
+        if s.pending is not None:
+            # 16.3: what each scoring method the chooser may pick would give
+            lim = s.options.limit
+            for method in ("normal", "difference"):
+                totals, loser, _ = settle(s.totals, s.pending, lim, method)
+                v[f"if_{method}"] = (f"totals {totals[0]} to {totals[1]}; "
+                                     f"{TEAM_NAMES[loser] if loser is not None else 'nobody'} "
+                                     "lose" + ("" if loser is not None else "s"))
 
     def zones(self, s):
         z = {f"hand{p}": s.hands[p] for p in range(4)}

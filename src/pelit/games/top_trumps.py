@@ -160,6 +160,15 @@ class TopTrumps(Game):
     State = TopTrumpsState
     deck = DECK
     test_options = {}
+    # the terminal: engine fields a screen need not show; a trick is a table field
+    render_hints = {"hide": ["acting", "circle", "lacks", "deal_no"], "table": ["trick"],
+                    "seat_fields": ["attacker"]}
+
+    def render_board(self, view):
+        """For the terminal: which deal of how many (the view counts from 0 and
+        has counted past the last one when the match is over)."""
+        deals = view["options"].deals
+        return f"Deal {min(view['deal_no'] + 1, deals)} of {deals}"
 
     def __init__(self):
         super().__init__()
@@ -323,6 +332,10 @@ class TopTrumps(Game):
 
     def why_illegal(self, s, seat, action):
         if s.phase == Phase.DISCARD:
+            card = action - self.discard_base
+            if 0 <= card < DECK.size:
+                return (f"{DECK.text(card)} is not in your hand: the attacker discards "
+                        "from his own hand, not the dummy's (7.1)")
             return "the attacker must first discard his leftover cards ('discard NAME')"
         if 0 <= action < DECK.size:
             if not (s.hands[s.turn] >> action) & 1:
