@@ -269,25 +269,30 @@ class CanastaBot(Bot):
         their_cards = hs[(self.seat + 1) % 4] + hs[(self.seat + 3) % 4]
         if view["stock"] < 20:
             return True
+        # 22.6: the dominant side plays on; the submissive side goes out
         if theirs > mine or their_cards > ours_cards + 6:
             return True
-        return hs[self.seat] <= 5
+        return hs[self.seat] <= 2 and hs[(self.seat + 2) % 4] <= 4
 
     def _out_step(self, view, dec, hand, melds):
-        """Meld everything: complete a canasta first, naturals before wilds."""
+        """Meld everything: natural cards first, then pairs with a wild card,
+        then wild cards onto melds; without a canasta, the longest meld first."""
         has = any(popcount(m) >= 7 for r, m in melds.items() if r in NAT)
+        longest = max((popcount(m) for r, m in melds.items() if r in NAT), default=0)
         best = None
         for a, d in dec.items():
             if d[0] not in ("meld", "add"):
                 continue
             r, form = d[1], d[2]
             if r == 3:
-                key = (9, 0)
+                key = (9, 0, 0)
             else:
                 length = popcount(melds.get(r, 0))
-                key = (0 if not has and length >= 4 else 1, form, -length)
                 if d[0] == "meld" and form and hand.nat[r] >= 3:
                     continue        # a natural triple first
+                kind = 0 if form == 0 else (1 if d[0] == "meld" else 2)
+                first = 0 if (not has and length == longest and length >= 3) else 1
+                key = (first, kind, -length, -form)
             if best is None or key < best[0]:
                 best = (key, a)
         if best is not None:
@@ -298,9 +303,24 @@ class CanastaBot(Bot):
 
     def _opening_step(self, view, dec, hand, melds, need):
         plan = opening_plan(hand, max(0, need), melds)
+        if plan is not None and need > 0:
+            used = sum(n + w for r, n, w in plan) - sum(
+                popcount(melds[r] & T.wild) for r, n, w in plan if r in melds)
+            spare = view["stock"] and len(view["pile_aside"])
+            if popcount(hand.mask) - used < 2 and not spare:
+                plan = None                 # it would leave too few cards to discard
         if plan is None:
             if view["phase"] == "opening" or int(view["tentative"]):
-                # cannot reach it any more: take the penalty rather than stall
+                # short of the plan: add whatever scores most, then give up
+                best = None
+                for a, d in dec.items():
+                    if d[0] in ("meld", "add") and d[1] != 3:
+                        gain = T.points[min(ids(T.rank[d[1]]))] if d[2] == 0 else \
+                            (20 if d[2] == 1 else 50)
+                        if best is None or gain > best[0]:
+                            best = (gain, a)
+                if best is not None:
+                    return best[1]
                 for a, d in dec.items():
                     if d[0] == "done":
                         return a
@@ -310,9 +330,10 @@ class CanastaBot(Bot):
                 if d[0] == "done":
                     return a
             return None
+        jokers_first = sorted(dec.items(), key=lambda x: -(x[1][2] or 0) if len(x[1]) > 2 else 0)
         for r, n, w in plan:
             m = melds.get(r, 0)
-            for a, d in dec.items():
+            for a, d in jokers_first:
                 if d[1:2] != (r,) or d[0] not in ("meld", "add"):
                     continue
                 if d[0] == "meld" and not m and (d[2] == 0) == (n >= 3):
