@@ -126,3 +126,13 @@ def test_won_piles_are_not_in_the_view():
     s.play("5H")
     v = s.view(1)
     assert v["won_counts"] == [5, 0] and "won" not in v
+
+
+def test_redealt_pile_cards_are_known_to_be_in_the_stock():
+    """Setup: the pile goes back into the stock in everyone's sight, so every
+    view knows those cards are in the stock (not in a hand)."""
+    s = G.new_state(seed=3, decks=[stacked(HANDS + " 2D 3D 4D JS")])
+    shown = DECK.parse_many("2D 3D 4D JS")
+    known = int(s.view(0)["shown_in_stock"])
+    for c in shown:
+        assert (known >> c) & 1 or c in s.pile

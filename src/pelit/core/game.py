@@ -183,12 +183,14 @@ class Game:
     test_options: ClassVar[dict] = {}
 
     def __init__(self):
+        # Keyed by the member name: Enum.__hash__ is Python code, and this
+        # lookup runs twice per action.
         self._legal_by_phase = {}
         self._apply_by_phase = {}
         for phase in self.Phase:
             name = phase.name.lower()
-            self._legal_by_phase[phase] = getattr(self, f"_legal_{name}")
-            self._apply_by_phase[phase] = getattr(self, f"_apply_{name}")
+            self._legal_by_phase[phase._name_] = getattr(self, f"_legal_{name}")
+            self._apply_by_phase[phase._name_] = getattr(self, f"_apply_{name}")
 
     def __repr__(self):
         return f"<Game {self.info.id}>"
@@ -257,7 +259,7 @@ class Game:
             return cached[1]
         if seat not in to_act:
             return []
-        legal = self._legal_by_phase[state.phase](state, seat)
+        legal = self._legal_by_phase[state.phase._name_](state, seat)
         state._legal = (seat, legal)
         return legal
 
@@ -275,13 +277,15 @@ class Game:
                 raise IllegalAction("the match is over")
             raise IllegalAction(f"seat {seat} may not act now; waiting for seat"
                                 f"{'s' if len(to_act) > 1 else ''} {', '.join(map(str, to_act))}")
-        legal = self.legal_actions(state, seat)
+        cached = state._legal
+        legal = cached[1] if cached is not None and cached[0] == seat \
+            else self.legal_actions(state, seat)
         if action not in legal:
             raise IllegalAction(self.why_illegal(state, seat, action),
                                 [self.action_text(a) for a in legal])
         state.history.append((seat, action))
         state._legal = None
-        self._apply_by_phase[state.phase](state, seat, action)
+        self._apply_by_phase[state.phase._name_](state, seat, action)
 
     def apply_text(self, state: State, text: str, seat: int | None = None) -> int:
         if seat is None and len(state.to_act) == 1:
@@ -424,8 +428,8 @@ def _coerce(game_id: str, f: dataclasses.Field, raw):
             elif isinstance(default, float):
                 value = float(text)
         except ValueError:
-            raise OptionError(f"{game_id}: option {f.name} wants a "
-                              f"{type(default).__name__}, not {raw!r}") from None
+            kind = {bool: "true or false", int: "whole number", float: "number"}[type(default)]
+            raise OptionError(f"{game_id}: option {f.name} wants a {kind}, not {raw!r}") from None
     elif default is not dataclasses.MISSING and default is not None:
         if isinstance(default, bool) and not isinstance(value, bool):
             raise OptionError(f"{game_id}: option {f.name} wants true or false, not {raw!r}")

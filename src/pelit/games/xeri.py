@@ -53,7 +53,7 @@ class XeriOptions:
 
 class XeriState(State):
     __slots__ = ("dealer", "hand_no", "hands", "stock", "pile", "won", "xeris",
-                 "last_capturer", "hands_won", "results")
+                 "last_capturer", "hands_won", "results", "shown_in_stock")
 
     def _copy_into(self, new):
         new.dealer = self.dealer
@@ -66,6 +66,7 @@ class XeriState(State):
         new.last_capturer = self.last_capturer
         new.hands_won = self.hands_won.copy()
         new.results = self.results.copy()
+        new.shown_in_stock = self.shown_in_stock
 
 
 def score_hand(won: list[int], xeris: list[int]) -> list[dict]:
@@ -132,6 +133,7 @@ class Xeri(Game):
         s.xeris = [0, 0]
         s.pile = []
         s.last_capturer = None
+        s.shown_in_stock = 0
         self._deal_hands(s)
         reshuffles = 0
         while True:
@@ -142,6 +144,7 @@ class Xeri(Game):
             # Setup: a jack on top or a pair on top sends the pile back.
             s.log("pile_redealt", None, pile=CardSet(mask_of(s.pile)))
             s.stock.extend(s.pile)
+            s.shown_in_stock |= mask_of(s.pile)     # everyone saw them go back
             reshuffles += 1
             stream(s.seed, "deal", s.hand_no, "reshuffle", reshuffles).shuffle(s.stock)
         s.log("pile_dealt", None, pile=[Card(c) for c in s.pile])
@@ -224,6 +227,7 @@ class Xeri(Game):
             v["hand"] = CardSet(s.hands[seat])
         v["hand_sizes"] = [h.bit_count() for h in s.hands]
         v["stock"] = len(s.stock)
+        v["shown_in_stock"] = CardSet(s.shown_in_stock & mask_of(s.stock))
         v["pile_top"] = Card(s.pile[-1]) if s.pile else None
         v["pile_size"] = len(s.pile)
         v["won_counts"] = [w.bit_count() for w in s.won]
@@ -242,7 +246,7 @@ class Xeri(Game):
         return z
 
     def unknown_cards(self, s, seat):
-        hidden = mask_of(s.stock)
+        hidden = mask_of(s.stock) & ~s.shown_in_stock
         for p in (0, 1):
             if p != seat:
                 hidden |= s.hands[p]
@@ -254,8 +258,9 @@ class Xeri(Game):
         own = int(view["hand"]) if seat is not None else 0
         top = view["pile_top"]
         xeris = [int(x) for x in view["xeri_cards"]]
-        seen = own | (0 if top is None else 1 << top) | xeris[0] | xeris[1]
-        zones = {"stock": view["stock"], "pile": max(0, view["pile_size"] - 1)}
+        in_stock = int(view["shown_in_stock"])
+        seen = own | (0 if top is None else 1 << top) | xeris[0] | xeris[1] | in_stock
+        zones = {"stock": view["stock"] - in_stock.bit_count(), "pile": max(0, view["pile_size"] - 1)}
         for p in (0, 1):
             if p != seat:
                 zones[f"hand{p}"] = view["hand_sizes"][p]
@@ -266,7 +271,8 @@ class Xeri(Game):
         s.hands_won = list(view["hands_won"])
         s.results = [tuple(r) for r in view["results"]]
         s.hands = [own if p == seat else placed[f"hand{p}"] for p in (0, 1)]
-        s.stock = ids(placed["stock"])
+        s.stock = ids(placed["stock"] | in_stock)
+        s.shown_in_stock = in_stock
         rng.shuffle(s.stock)
         below = ids(placed["pile"])
         rng.shuffle(below)
