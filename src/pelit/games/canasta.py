@@ -876,6 +876,8 @@ class Canasta(Game):
 
     def unknown_cards(self, s, seat):
         hidden = mask_of(s.stock)
+        if s.outcome is not None:
+            return hidden                 # the last deal's scoring showed every hand
         for p in range(4):
             if p != seat:
                 hidden |= s.hands[p] & ~s.known[p]
