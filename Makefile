@@ -1,4 +1,5 @@
-# pelit: `make test` runs the whole suite, `make play` starts a terminal game.
+# pelit: `make serve` serves the web table on http://127.0.0.1:8000,
+# `make test` runs the whole suite, `make play` starts a terminal game.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -6,18 +7,38 @@ STAMP  := $(VENV)/.installed
 GAME   ?= tuppi
 WORKERS ?= 2
 
-.PHONY: setup test play bench clean
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+DB     ?= pelit.db
+# The browser tests drive Debian's chromium (Playwright never downloads one).
+CHROMIUM ?= /usr/bin/chromium
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-setup: $(STAMP)
+.PHONY: setup test play bench clean serve load chromium
+
+setup: $(STAMP) chromium
+
+chromium:
+	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; }
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q -n $(WORKERS) -m "not load"
+
+# The web table with an embedded SQLite database: nothing else to start.
+serve: $(STAMP)
+	$(BIN)/pelit serve --host $(HOST) --port $(PORT) --db $(DB)
+
+# Bounded load test on loopback: many tables on one server; prints actions/s
+# and p50/p99 latency from action to view (also in out/load.json).
+load: $(STAMP)
+	$(BIN)/python -m pytest -q -s -m load tests/server/test_load.py
 
 play: $(STAMP)
 	$(BIN)/pelit play $(GAME)

@@ -64,6 +64,10 @@ def test_unreadable_record_file(tmp_path):
         load_record(bad)
     with pytest.raises(RecordError, match="cannot read"):
         load_record(tmp_path / "missing.json")
+    binary = tmp_path / "bin.json"
+    binary.write_bytes(bytes(range(256)))
+    with pytest.raises(RecordError, match="not a text file"):
+        load_record(binary)
 
 
 def test_options_are_checked():

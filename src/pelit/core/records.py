@@ -127,6 +127,8 @@ def load_record(path: str | Path) -> dict:
         text = Path(path).read_text()
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file, so not a record") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

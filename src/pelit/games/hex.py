@@ -309,3 +309,7 @@ def from_sgf(text: str, seed: int | None = None):
         except ParseError as exc:
             raise ParseError(f"move {i}: {exc}") from None
     return state
+
+
+# A hint for the web table (pelit.server): draw the view's "board" as a rhombus of hexagons.
+Hex.web_layout = {"board": "board", "shape": "hex"}

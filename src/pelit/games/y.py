@@ -68,3 +68,7 @@ class Y(ConnectionGame):
     @staticmethod
     def goal(s, colour):
         return "all three sides"
+
+
+# A hint for the web table (pelit.server): draw the view's "board" as a pyramid of hexagons.
+Y.web_layout = {"board": "board", "shape": "triangle"}

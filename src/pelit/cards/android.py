@@ -1,0 +1,140 @@
+"""Android players for two-human partnership games (Korppi 000 ch. 3 and 4).
+
+Two humans each sit with an *android* partner whose cards stand in a card
+holder.  A human sees the opposing android's hand, never the friendly one,
+and makes the friendly android play by *commands*.  When a command cannot
+be carried out the android answers with an Error Message that carries no
+other information; the human then gives another command.
+
+This module holds the pieces both android games share:
+
+- the seating of a deal (``android_seating``): where the dealer, the two
+  androids and the other human sit, clockwise from the dealer;
+- the Android Whist command language (``WHIST_COMMANDS``, ``whist_command``):
+  Duck, Beat, High while following; a suit, Shortest or Longest (optionally
+  prefixed ``high``) when leading or right after an Error Message;
+- the Bridge Meets Guess Who command (``range_command``): a suit, a rank
+  range and a preference for the lowest or highest card in it.
+
+Every resolver is a pure function of the android's hand and the trick so far:
+it returns the card the android plays, or ``None`` for an Error Message.
+Cards are ids of a ``Deck``; hands are bitmasks; ``strength`` is a per-card
+strength table (``cards.trick.rank_strength``).
+"""
+
+from __future__ import annotations
+
+from .deck import SUIT_NAMES, Deck, highest, lowest
+from .trick import beating_mask, winning_index
+
+HUMAN, ANDROID = "human", "android"
+
+# Command names of Android Whist 3.5, in the order action spaces list them.
+FOLLOW_COMMANDS = ("duck", "beat", "high")                      # 3.5.1
+LEAD_COMMANDS = ("spades", "hearts", "diamonds", "clubs", "shortest", "longest")  # 3.5.2
+WHIST_COMMANDS = FOLLOW_COMMANDS + LEAD_COMMANDS + tuple("high " + c for c in LEAD_COMMANDS)
+
+
+def android_seating(dealer: int) -> tuple[tuple[str, int], ...]:
+    """The four places clockwise from the dealer for humans 0 and 1.
+
+    Each entry is ``("human", h)`` or ``("android", h)`` where an android is
+    named by the human it partners.  The dealer (a human) sits first; the
+    android on the dealer's left partners the other human; the android on the
+    other human's right partners the dealer.  Partners sit across the table,
+    so everyone sits between two opponents (000 3.4, 4.2).
+    """
+    other = 1 - dealer
+    return ((HUMAN, dealer), (ANDROID, other), (ANDROID, dealer), (HUMAN, other))
+
+
+def _lead_suit(plays, deck: Deck):
+    return deck.suit_of[plays[0][1]] if plays else None
+
+
+def whist_command(command: str, hand: int, plays: list, deck: Deck, strength,
+                  trump: int | None) -> int | None:
+    """The card an Android Whist android plays for ``command``, or ``None``
+    for an Error Message (000 3.5).
+
+    ``plays`` is the trick so far as (place, card) pairs.  The caller decides
+    which commands may be given now (3.5.1 while following, 3.5.2 when
+    leading or after an Error Message); this function only carries one out.
+    """
+    if hand == 0:
+        return None
+    high = command.startswith("high ")
+    word = command[5:] if high else command
+    pick = highest if high else lowest
+    if word in FOLLOW_COMMANDS and command == word:
+        if not plays:
+            return None
+        lead = _lead_suit(plays, deck)
+        same = hand & deck.suit_mask[lead]
+        if word == "duck":
+            return lowest(same) if same else None
+        # Beat / High: among the cards the android may play (follow suit),
+        # those that beat the card now winning; trumps outrank other suits.
+        allowed = same if same else hand
+        best = plays[winning_index(plays, deck, strength, trump)][1]
+        beat = beating_mask(allowed, best, deck, strength, trump)
+        if beat:
+            return _by_strength(beat, deck, strength, trump, high=(word == "high"))
+        return lowest(same) if same else None
+    if word in SUIT_NAMES[:4]:
+        cards = hand & deck.suit_mask[SUIT_NAMES.index(word)]
+        return pick(cards) if cards else None
+    if word == "shortest":
+        lengths = {s: (hand & deck.suit_mask[s]).bit_count() for s in range(4)
+                   if s != trump and hand & deck.suit_mask[s]}
+        suit = _unique_extreme(lengths, min)
+        return None if suit is None else pick(hand & deck.suit_mask[suit])
+    if word == "longest":
+        lengths = {s: (hand & deck.suit_mask[s]).bit_count() for s in range(4)
+                   if hand & deck.suit_mask[s]}
+        suit = _unique_extreme(lengths, max)
+        return None if suit is None else pick(hand & deck.suit_mask[suit])
+    raise ValueError(f"unknown android command {command!r}")
+
+
+def _unique_extreme(lengths: dict, fn):
+    if not lengths:
+        return None
+    target = fn(lengths.values())
+    suits = [s for s, n in lengths.items() if n == target]
+    return suits[0] if len(suits) == 1 else None
+
+
+def _by_strength(cards: int, deck: Deck, strength, trump, high: bool) -> int:
+    """Lowest (or highest) of ``cards`` with trumps above every other suit."""
+    def key(c):
+        return (1 if deck.suit_of[c] == trump else 0, strength[c])
+    m, out = cards, []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return (max if high else min)(out, key=key)
+
+
+def range_command(hand: int, lead_suit: int | None, suit: int, low_rank: int,
+                  high_rank: int, prefer_high: bool, deck: Deck) -> int | None:
+    """The card a Bridge Meets Guess Who android plays for "SUIT LOW-HIGH
+    lowest|highest", or ``None`` for an Error Message (000 4.2.2).
+
+    Errors: no card of ``suit`` with a rank in ``low_rank..high_rank``, or the
+    android holds the lead suit and ``suit`` is another one.
+    """
+    if lead_suit is not None and suit != lead_suit and hand & deck.suit_mask[lead_suit]:
+        return None
+    fit = 0
+    m = hand & deck.suit_mask[suit]
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if low_rank <= deck.rank_of[c] <= high_rank:
+            fit |= low
+    if not fit:
+        return None
+    return highest(fit) if prefer_high else lowest(fit)

@@ -1,0 +1,209 @@
+"""Trick play with a dummy: the declarer plays his partner's (the dummy's) cards.
+
+Shared by Bridge (seed 002) and Minibridge (seed 000 ch. 5).  Four hands sit
+around the table in a cycle (``order``, clockwise); ``owner[hand]`` is the
+seat that chooses that hand's cards: the player himself, or the declarer for
+the dummy.  The player on the declarer's left leads to the first trick; once
+that opening lead is on the table the dummy is laid face up (``exposed``)
+and stays visible to everyone.  Following suit is the usual rule; the highest
+trump, else the highest card of the suit led, wins; the winner leads next.
+
+``DummyPlay`` holds only ints, lists of ints and tuples; ``clone`` copies it.
+"""
+
+from __future__ import annotations
+
+from .deck import Card, CardSet
+from .trick import rank_strength, winning_index
+
+PUBLIC_FIELDS = ("order", "owner", "declarer", "dummy", "trump")
+
+
+class DummyPlay:
+    __slots__ = ("deck", "strength", "order", "owner", "declarer", "dummy", "trump",
+                 "hands", "trick", "leader", "turn", "won", "exposed", "voids",
+                 "played", "last_trick", "tricks_done", "_next")
+
+    def __init__(self, deck, hands: list[int], order: tuple, owner: tuple,
+                 declarer: int, dummy: int, trump: int | None):
+        self.deck = deck
+        self.strength = _strength(deck)
+        self.order = tuple(order)
+        self._next = {h: self.order[(i + 1) % len(self.order)] for i, h in enumerate(self.order)}
+        self.owner = tuple(owner)
+        self.declarer = declarer
+        self.dummy = dummy
+        self.trump = trump
+        self.hands = list(hands)
+        self.trick: list[tuple[int, int]] = []      # (hand, card) in play order
+        self.leader = self.next_hand(declarer)
+        self.turn = self.leader
+        self.won = [0] * len(hands)                 # tricks won per hand
+        self.exposed = False
+        self.voids = [0] * len(hands)               # suits a hand has shown void, as bits
+        self.played = [0] * len(hands)              # cards each hand has played
+        self.last_trick: list[tuple[int, int]] = []
+        self.tricks_done = 0
+
+    def clone(self) -> "DummyPlay":
+        new = object.__new__(DummyPlay)
+        for k in ("deck", "strength", "order", "owner", "declarer", "dummy", "trump",
+                  "leader", "turn", "exposed", "tricks_done", "last_trick", "_next"):
+            setattr(new, k, getattr(self, k))
+        new.hands = self.hands.copy()
+        new.trick = self.trick.copy()
+        new.won = self.won.copy()
+        new.voids = self.voids.copy()
+        new.played = self.played.copy()
+        return new
+
+    # -- the table -------------------------------------------------------
+    def next_hand(self, hand: int) -> int:
+        return self._next[hand]
+
+    def seat_to_act(self) -> int:
+        return self.owner[self.turn]
+
+    def declaring(self, hand: int) -> bool:
+        return hand == self.declarer or hand == self.dummy
+
+    def declarer_tricks(self) -> int:
+        return self.won[self.declarer] + self.won[self.dummy]
+
+    def defender_tricks(self) -> int:
+        return self.tricks_done - self.declarer_tricks()
+
+    def over(self) -> bool:
+        return not any(self.hands) and not self.trick
+
+    # -- play ------------------------------------------------------------
+    def legal(self) -> int:
+        """The cards the hand to play may play, as a mask."""
+        hand = self.hands[self.turn]
+        if not self.trick:
+            return hand
+        same = hand & self.deck.suit_mask[self.deck.suit_of[self.trick[0][1]]]
+        return same if same else hand
+
+    def legal_cards(self) -> list[int]:
+        """The cards the hand to play may play, lowest id first."""
+        mask = self.legal()
+        out = []
+        k = 0
+        while mask:
+            b = mask & 255
+            if b:
+                out += _BYTE_IDS[k][b]
+            mask >>= 8
+            k += 1
+        return out
+
+    def play(self, card: int):
+        """Play ``card`` from the hand whose turn it is.  Returns
+        ``(hand, opening_lead, winner)``: the hand that played, whether this
+        was the opening lead (the dummy goes face up), and the hand winning
+        the trick when this card completed it (else None)."""
+        hand = self.turn
+        bit = 1 << card
+        deck = self.deck
+        if self.trick:
+            lead_suit = deck.suit_of[self.trick[0][1]]
+            if deck.suit_of[card] != lead_suit:
+                self.voids[hand] |= 1 << lead_suit
+        self.hands[hand] &= ~bit
+        self.played[hand] |= bit
+        self.trick.append((hand, card))
+        opening = not self.exposed
+        if opening:
+            self.exposed = True
+        if len(self.trick) < len(self.order):
+            self.turn = self.next_hand(hand)
+            return hand, opening, None
+        win = self.trick[winning_index(self.trick, deck, self.strength, self.trump)][0]
+        self.won[win] += 1
+        self.tricks_done += 1
+        self.last_trick = self.trick
+        self.trick = []
+        self.leader = self.turn = win
+        return hand, opening, win
+
+    # -- views -------------------------------------------------------------
+    def public_view(self, last_trick: bool = False) -> dict:
+        """Everything about the play that every seat may look at: the trick on
+        the table, tricks won, hand sizes, suits shown void, the dummy once
+        face up, and (``last_trick``) the trick just quitted.  Finished tricks
+        lie face down, so which cards were played is not here: players who
+        remember read it from the events."""
+        out = {
+            "declarer_hand": self.declarer,
+            "dummy_hand": self.dummy,
+            "trump": self.trump,
+            "hand_to_play": self.turn,
+            "leader": self.leader,
+            "trick": [[h, Card(c)] for h, c in self.trick],
+            "tricks_won": self.won.copy(),
+            "tricks_done": self.tricks_done,
+            "voids": self.voids.copy(),
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "dummy": CardSet(self.hands[self.dummy]) if self.exposed else None,
+        }
+        if last_trick:
+            out["last_trick"] = [[h, Card(c)] for h, c in self.last_trick]
+        return out
+
+    @classmethod
+    def from_view(cls, deck, pv: dict, hands: list[int], played: list[int], order,
+                  owner) -> "DummyPlay":
+        """Rebuild the play from ``public_view`` and the hands and played
+        cards chosen for a sampled world."""
+        dp = cls(deck, hands, order, owner, pv["declarer_hand"], pv["dummy_hand"], pv["trump"])
+        dp.trick = [(h, int(c)) for h, c in pv["trick"]]
+        dp.last_trick = [(h, int(c)) for h, c in pv.get("last_trick", [])]
+        dp.leader = pv["leader"]
+        dp.turn = pv["hand_to_play"]
+        dp.won = list(pv["tricks_won"])
+        dp.tricks_done = pv["tricks_done"]
+        dp.played = list(played)
+        dp.voids = list(pv["voids"])
+        dp.exposed = pv["dummy"] is not None
+        return dp
+
+    @staticmethod
+    def sample_zones(pv: dict, n_hands: int, size: int) -> tuple[dict, list, int]:
+        """For a sampled world: how many unseen played cards each hand has
+        (zone ``down{h}``), the cards known played by each hand (the trick on
+        the table, the last trick when shown), and their mask."""
+        known = [0] * n_hands
+        for h, c in pv["trick"] + pv.get("last_trick", []):
+            known[h] |= 1 << int(c)
+        counts = {}
+        for h in range(n_hands):
+            counts[f"down{h}"] = size - pv["hand_sizes"][h] - known[h].bit_count()
+        seen = 0
+        for m in known:
+            seen |= m
+        return counts, known, seen
+
+    def sample_allowed(self) -> list[int]:
+        """Per hand, the cards it may still hold given the voids it has shown."""
+        out = []
+        for v in self.voids:
+            m = self.deck.all_mask
+            for s in range(4):
+                if (v >> s) & 1:
+                    m &= ~self.deck.suit_mask[s]
+            out.append(m)
+        return out
+
+
+_STRENGTH = {}
+# the card ids in each byte of a mask, by the byte's place: a fast ``ids``
+_BYTE_IDS = tuple(tuple(tuple(8 * k + i for i in range(8) if (b >> i) & 1) for b in range(256))
+                  for k in range(8))
+
+
+def _strength(deck):
+    key = id(deck)
+    if key not in _STRENGTH:
+        _STRENGTH[key] = rank_strength(deck)
+    return _STRENGTH[key]

@@ -1,0 +1,466 @@
+"""The ``pelit`` command: list, rules, play, simulate, replay, bench.
+
+Every command works for any registered game.  A user's mistake (an unknown
+game, option, preset, bot or seat; an unreadable or corrupt record) prints
+one line on stderr and exits with status 2; no traceback.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import sys
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .. import __version__
+from ..bots import bot_names
+from ..core.errors import OptionError, PelitError
+from ..core.registry import all_games, load
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+    help="pelit: the games of five rule books, exactly by the book.  "
+         "Try 'pelit list', then 'pelit rules GAME' and 'pelit play GAME'.")
+
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+USER_ERROR = 2
+
+
+def guarded(fn):
+    """Turn a user's mistake (PelitError) into one line on stderr."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except PelitError as exc:
+            err.print(f"pelit: {exc}", markup=False, highlight=False, soft_wrap=True)
+            raise typer.Exit(USER_ERROR) from None
+        except KeyboardInterrupt:
+            err.print("pelit: interrupted", markup=False)
+            raise typer.Exit(130) from None
+    return wrapper
+
+
+def parse_options(pairs: Optional[List[str]]) -> dict:
+    """``k=v`` pairs (repeatable, or comma-separated) to option overrides."""
+    opts = {}
+    for pair in pairs or []:
+        for item in pair.split(","):
+            item = item.strip()
+            if not item:
+                continue
+            key, eq, value = item.partition("=")
+            if not eq or not key.strip():
+                raise OptionError(f"option {item!r} should look like name=value (e.g. hands=3)")
+            opts[key.strip().replace("-", "_")] = value.strip()
+    return opts
+
+
+def split_bots(text: Optional[str]) -> list[str]:
+    return [b.strip() for b in text.split(",")] if text else []
+
+
+def _version(value: bool):
+    if value:
+        out.print(f"pelit {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(version: bool = typer.Option(False, "--version", callback=_version,
+                                      is_eager=True, help="print the version and exit")):
+    """pelit: the games of five rule books, exactly by the book."""
+
+
+# -- list --------------------------------------------------------------------
+
+@app.command("list")
+@guarded
+def list_games(as_json: bool = typer.Option(False, "--json", help="machine-readable output")):
+    """The games pelit plays."""
+    games = all_games()
+    if as_json:
+        rows = [{"id": g.info.id, "name": g.info.name, "players": [g.info.min_seats, g.info.max_seats],
+                 "family": g.info.family, "source": g.info.source,
+                 "aliases": list(g.info.aliases)} for g in games]
+        sys.stdout.write(json.dumps(rows, indent=1) + "\n")
+        return
+    table = Table(title=f"pelit games ({len(games)})", title_style="bold")
+    table.add_column("id", style="bold cyan", no_wrap=True)
+    table.add_column("name")
+    table.add_column("players", justify="center")
+    table.add_column("family")
+    table.add_column("source")
+    table.add_column("aliases", style="dim")
+    for g in games:
+        i = g.info
+        players = str(i.min_seats) if i.min_seats == i.max_seats else f"{i.min_seats}–{i.max_seats}"
+        table.add_row(i.id, i.name, players, i.family, i.source, ", ".join(i.aliases))
+    out.print(table)
+    out.print("[dim]pelit rules GAME · pelit play GAME[/dim]")
+
+
+# -- rules -------------------------------------------------------------------
+
+def option_rows(game):
+    rows = []
+    for f in dataclasses.fields(game.Options):
+        meta = f.metadata
+        default = f.default if f.default is not dataclasses.MISSING else None
+        if meta.get("choices") is not None:
+            allowed = " | ".join(map(str, meta["choices"]))
+        elif meta.get("min") is not None or meta.get("max") is not None:
+            allowed = f"{meta.get('min', '')}..{meta.get('max', '')}"
+        elif isinstance(default, bool):
+            allowed = "true | false"
+        else:
+            allowed = ""
+        rows.append((f.name, default, allowed, meta.get("help", "")))
+    return rows
+
+
+@app.command()
+@guarded
+def rules(game: str = typer.Argument(..., metavar="GAME", help="game id or alias", show_default=False)):
+    """The rules of a game in short, its options, presets, actions and bots."""
+    game = load(game)
+    i = game.info
+    players = str(i.min_seats) if i.min_seats == i.max_seats else f"{i.min_seats} to {i.max_seats}"
+    facts = [f"{players} players", i.family]
+    facts.append("hidden cards" if i.hidden else "open information")
+    facts.append("chance" if i.chance else "no chance")
+    if i.teams:
+        facts.append("partnerships")
+    head = Text.assemble((i.name, "bold"), f"  ({i.id}", 
+                         (f"; also {', '.join(i.aliases)}" if i.aliases else ""), ")\n",
+                         (" · ".join(facts), "dim"))
+    out.print(head)
+    out.print(Panel(i.summary or "(no summary yet)", title="Rules in short", title_align="left",
+                    border_style="cyan"))
+    rows = option_rows(game)
+    if rows:
+        t = Table(title="Options (--option name=value)", title_justify="left", title_style="bold")
+        t.add_column("name", style="bold cyan")
+        t.add_column("default")
+        t.add_column("allowed")
+        t.add_column("meaning")
+        for name, default, allowed, help_text in rows:
+            t.add_row(name, str(default), allowed, help_text)
+        out.print(t)
+    else:
+        out.print("[bold]Options:[/bold] none")
+    if game.presets:
+        t = Table(title="Presets (--preset NAME)", title_justify="left", title_style="bold")
+        t.add_column("name", style="bold cyan")
+        t.add_column("sets")
+        for name, values in game.presets.items():
+            t.add_row(name, ", ".join(f"{k}={v}" for k, v in values.items()))
+        out.print(t)
+    t = Table(title="Actions (what you type)", title_justify="left", title_style="bold")
+    t.add_column("text", style="bold cyan")
+    t.add_column("meaning")
+    for verb, meaning in i.verbs:
+        t.add_row(verb, meaning)
+    if i.verbs:
+        out.print(t)
+    if game.actions is not None:
+        desc = game.actions.describe()
+        out.print(Text(desc[:1].upper() + desc[1:], style="dim"))
+    out.print(Text.assemble(("Source: ", "bold"), f"seed {i.source}"))
+    out.print(Text.assemble(("Bots: ", "bold"), ", ".join(bot_names(game))))
+
+
+# -- play --------------------------------------------------------------------
+
+@app.command()
+@guarded
+def play(
+    game: str = typer.Argument(..., metavar="GAME", help="game id or alias", show_default=False),
+    seat: int = typer.Option(0, "--seat", metavar="N", help="your seat (0 is the first)"),
+    bots: Optional[str] = typer.Option(None, "--bots", metavar="B,..",
+                                       help="bots for the other seats in seat order, e.g. heuristic,random"),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="seed of the match (random if not given)"),
+    option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="name=value, repeatable"),
+    preset: Optional[str] = typer.Option(None, "--preset", metavar="NAME", help="a named variant (see pelit rules)"),
+    record: Optional[str] = typer.Option(None, "--record", metavar="FILE",
+                                         help="where to save the record (default: the pelit records folder)"),
+    no_record: bool = typer.Option(False, "--no-record", help="keep no record"),
+):
+    """Play a match in the terminal against bots."""
+    from .play import Session
+    game = load(game)
+    session = Session(game, seat=seat, bots=split_bots(bots), seed=seed, preset=preset,
+                      overrides=parse_options(option), console=out, record=record,
+                      save=not no_record)
+    code = session.run()
+    if code:
+        raise typer.Exit(code)
+
+
+# -- simulate ----------------------------------------------------------------
+
+@app.command()
+@guarded
+def simulate(
+    game: str = typer.Argument(..., metavar="GAME", help="game id or alias", show_default=False),
+    n: int = typer.Option(100, "-n", "--matches", metavar="N", help="number of matches"),
+    bots: Optional[str] = typer.Option(None, "--bots", metavar="B,..", help="bots per seat, e.g. heuristic,random"),
+    workers: int = typer.Option(1, "--workers", "-w", metavar="W", help="worker processes"),
+    seed: int = typer.Option(1, "--seed", metavar="S", help="base seed (match i gets its own seed from it)"),
+    option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="name=value, repeatable"),
+    preset: Optional[str] = typer.Option(None, "--preset", metavar="NAME", help="a named variant"),
+    as_json: bool = typer.Option(False, "--json", help="machine-readable summary, no progress bar"),
+):
+    """Play many bot matches and summarise the results."""
+    from ..sim.batch import check_setup
+    if n < 1:
+        raise PelitError("-n must be at least 1")
+    if workers < 1:
+        raise PelitError("--workers must be at least 1")
+    game = load(game)
+    overrides = parse_options(option)
+    bot_list = split_bots(bots)
+    check_setup(game, bot_list, preset, overrides)
+    try:
+        _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json)
+    except RuntimeError as exc:          # a match that never ends: a bug in a game or bot
+        err.print(f"pelit: {exc}", markup=False, soft_wrap=True)
+        raise typer.Exit(1) from None
+
+
+def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json):
+    from ..sim.batch import simulate as run_sim
+    if as_json:
+        summary = run_sim(game.info.id, n, bot_list, seed, preset, overrides, workers)
+        sys.stdout.write(json.dumps(summary, indent=1, default=str) + "\n")
+        return
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=err,
+                  transient=True) as progress:
+        task = progress.add_task(f"{game.info.id}", total=n)
+        summary = run_sim(game.info.id, n, bot_list, seed, preset, overrides, workers,
+                          on_result=lambda r: progress.advance(task))
+    print_summary(game, summary)
+
+
+def _num(x):
+    if x is None:
+        return "—"
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def print_summary(game, s: dict):
+    n = s["matches"]
+    out.print(Text.assemble((f"{game.info.name}", "bold"),
+                            f": {n} matches, seed {s['seed']}, bots {', '.join(s['bots'])}, "
+                            f"{s['workers']} worker{'s' if s['workers'] != 1 else ''}"))
+    t = Table(title="Per seat", title_justify="left", title_style="bold")
+    t.add_column("seat", justify="right")
+    t.add_column("bot")
+    t.add_column("wins", justify="right")
+    t.add_column("win %", justify="right")
+    t.add_column("score mean", justify="right")
+    t.add_column("min", justify="right")
+    t.add_column("max", justify="right")
+    for seat, wins in enumerate(s["wins"]):
+        sc = s["scores"][seat]
+        t.add_row(str(seat), s["bots"][seat], str(wins), f"{100 * wins / n:.1f}",
+                  _num(sc["mean"]), _num(sc["min"]), _num(sc["max"]))
+    out.print(t)
+    out.print(f"Draws (nobody or everybody won): {s['draws']} ({100 * s['draws'] / n:.1f}%)")
+    if any("+" in k for k in s["winning_sides"]):
+        t = Table(title="Per side", title_justify="left",
+                  title_style="bold")
+        t.add_column("seats")
+        t.add_column("wins", justify="right")
+        t.add_column("win %", justify="right")
+        for k, v in s["winning_sides"].items():
+            t.add_row(k.replace("+", " + "), str(v), f"{100 * v / n:.1f}")
+        out.print(t)
+    a, d = s["actions_per_match"], s["deals_per_match"]
+    out.print(f"Actions per match: mean {_num(a['mean'])}, min {_num(a['min'])}, max {_num(a['max'])}")
+    if d["max"]:
+        out.print(f"Deals per match: mean {_num(d['mean'])}, min {_num(d['min'])}, max {_num(d['max'])}")
+    t = Table(title="How matches ended", title_justify="left", title_style="bold")
+    t.add_column("reason (numbers as #)")
+    t.add_column("matches", justify="right")
+    t.add_column("share", justify="right")
+    reasons = list(s["reasons"].items())
+    for k, v in reasons[:12]:
+        t.add_row(k, str(v["count"]), f"{100 * v['share']:.1f}%")
+    if len(reasons) > 12:
+        rest = sum(v["count"] for _, v in reasons[12:])
+        t.add_row(f"({len(reasons) - 12} other endings)", str(rest), f"{100 * rest / n:.1f}%")
+    out.print(t)
+    out.print(f"{s['seconds']:.2f} s, {_num(s['matches_per_second'])} matches per second")
+
+
+# -- replay ------------------------------------------------------------------
+
+@app.command()
+@guarded
+def replay(
+    path: str = typer.Argument(..., metavar="FILE", help="a record saved by pelit"),
+    check: bool = typer.Option(False, "--check",
+                               help="only replay and compare with the recorded result; exit 1 if it differs"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="print only the result"),
+    seat: Optional[int] = typer.Option(None, "--seat", metavar="N",
+                                       help="show the match as this seat saw it (default: every action, public events)"),
+):
+    """Replay a recorded match step by step, or check its result."""
+    from ..core.records import RecordError, load_record
+    from ..core.records import replay as replay_record
+    record = load_record(path)
+    if check:
+        state = replay_record(record)          # a record that does not replay: exit 2
+        got = state.outcome.to_json() if state.outcome is not None else None
+        if not same_result(got, record.get("result")):
+            err.print(f"pelit: REPLAY DIFFERS: {path}: the replay ends with {got}, "
+                      f"the record says {record.get('result')}", markup=False,
+                      style="bold red", soft_wrap=True)
+            raise typer.Exit(1)
+        out.print(f"ok: {path} replays to the recorded result "
+                  f"({len(state.history)} actions, {state.game.info.id}, seed {state.seed})",
+                  markup=False, soft_wrap=True)
+        return
+    state = replay_record(record, upto=0)
+    game = state.game
+    n = game.num_players(state)
+    if seat is not None and not 0 <= seat < n:
+        raise PelitError(f"there is no seat {seat}; seats are 0..{n - 1}")
+    from . import render
+    names = None
+    shown = 0
+    out.print(Text.assemble((f"{game.info.name}", "bold"), f", seed {state.seed}, "
+                            f"{len(record['actions'])} actions"))
+
+    def flush():
+        nonlocal shown
+        events = game.events_for(state, seat, shown)
+        shown += len(events)
+        if quiet:
+            return
+        for e in events:
+            line = render.describe_event(game, e, seat, names, n)
+            if line is not None:
+                out.print(Text("    ").append_text(line))
+
+    flush()
+    for i, text in enumerate(record["actions"]):
+        if not isinstance(text, str):
+            raise RecordError(f"action {i + 1} is not text")
+        who = None
+        body = text
+        if ":" in text:
+            head, _, rest = text.partition(":")
+            if head.strip().isdigit():
+                who, body = int(head), rest
+        actor = who if who is not None else (state.to_act[0] if len(state.to_act) == 1 else None)
+        try:
+            action = game.apply_text(state, body, who)
+        except PelitError as exc:
+            raise RecordError(f"action {i + 1} ({body!r}) does not replay: {exc}") from None
+        # every action is in the record itself; only as a seat (--seat) are
+        # the other seats' actions in a hidden-card game left to the events
+        if not quiet and (seat is None or actor == seat or not game.info.hidden):
+            line = Text.assemble((f"{i + 1:>4}. ", "dim"))
+            if actor is not None:
+                line.append(f"{render.seat_name(actor, seat)}: ", style="bold")
+            line.append_text(render.pretty_action(game, game.action_text(action)))
+            out.print(line)
+        flush()
+    if state.outcome is None:
+        out.print("The record ends before the match does.")
+        return
+    for line in render.outcome_lines(game, state.outcome, seat, names):
+        out.print(line)
+    want = record.get("result")
+    if want is not None and not same_result(state.outcome.to_json(), want):
+        err.print("pelit: REPLAY DIFFERS from the recorded result "
+                  f"(recorded {want})", markup=False, style="bold red", soft_wrap=True)
+        raise typer.Exit(1)
+
+
+def same_result(got, want) -> bool:
+    return json.loads(json.dumps(got)) == json.loads(json.dumps(want))
+
+
+# -- bench -------------------------------------------------------------------
+
+@app.command()
+@guarded
+def bench(
+    game: Optional[str] = typer.Argument(None, metavar="GAME", help="one game (default: all)", show_default=False),
+    seconds: Optional[float] = typer.Option(None, "--seconds", "-s", metavar="S",
+                                            help="seconds per game (default 3 for one game, 1 each for all)"),
+    seed: int = typer.Option(1, "--seed", metavar="S", help="seed of the random play"),
+    option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE",
+                                               help="name=value for the one game benchmarked"),
+    preset: Optional[str] = typer.Option(None, "--preset", metavar="NAME", help="a named variant of the one game"),
+    as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
+):
+    """Random play through the public API: matches, actions and deals per second."""
+    from ..sim.bench import bench_game, machine
+    games = [load(game)] if game else all_games()
+    if (option or preset) and not game:
+        raise OptionError("--option and --preset need one GAME")
+    if seconds is None:
+        seconds = 3.0 if game else 1.0
+    if seconds <= 0:
+        raise PelitError("--seconds must be more than 0")
+    opts = {g.info.id: g.make_options(preset, **parse_options(option)) for g in games}
+    info = machine()
+    results = []
+    if not as_json:
+        out.print(f"Random play, {seconds:g} s per game, on {info['cpu']} "
+                  f"({info['cores']} cores, {info['usable_cores']} usable), {info['python']}")
+    for g in games:
+        if as_json:
+            results.append(bench_game(g, seconds, seed, opts[g.info.id]))
+            continue
+        with err.status(f"{g.info.id} …"):
+            r = bench_game(g, seconds, seed, opts[g.info.id])
+        results.append(r)
+    if as_json:
+        sys.stdout.write(json.dumps({"machine": info, "seconds_per_game": seconds,
+                                     "results": results}, indent=1) + "\n")
+        return
+    t = Table(title="pelit bench", title_style="bold")
+    t.add_column("game", style="bold cyan")
+    t.add_column("matches/s", justify="right")
+    t.add_column("actions/s", justify="right")
+    t.add_column("deals/s", justify="right")
+    t.add_column("matches", justify="right")
+    for r in results:
+        t.add_row(r["game"], f"{r['matches_per_second']:,.1f}", f"{r['actions_per_second']:,.0f}",
+                  f"{r['deals_per_second']:,.0f}" if "deals_per_second" in r else "—",
+                  str(r["matches"]) + (" + 1 unfinished" if r.get("unfinished") else ""))
+    out.print(t)
+    if any(r.get("unfinished") for r in results):
+        out.print("[dim]unfinished: random play had not ended a match long after the time "
+                  "given; its actions are counted, the match is not[/dim]")
+
+
+from ..server.cli import serve  # noqa: E402  (the web table's command lives with the server)
+
+app.command("serve")(serve)
+
+
+def run():
+    """Entry point of the console script."""
+    app()
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,260 @@
+"""A match in the terminal: one person at one seat, bots in the others.
+
+The person sees only their seat's view and events (drawn by ``render``).
+Bots see only their own.  When several seats may act at once (an
+out-of-turn window), the bots in the window answer first, in an order drawn
+from the match's own random stream, then the person if still asked.
+
+At the prompt: action text (``QS``, ``Q♠``, ``pass``, ``bid 7nt``), or
+``help``, ``legal``, ``rules``, ``log``, ``quit``.  Bad input gets one line
+saying why and what is legal, then the prompt again.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from ..bots import make_bot
+from ..core.errors import IllegalAction, PelitError
+from ..core.game import options_overrides
+from ..core.records import save_record
+from ..core.rng import fresh_seed, stream
+from . import render
+
+COMMANDS = (
+    ("ACTION", "play an action, e.g. a card (QS or Q♠, 10H or TH) or a verb (pass)"),
+    ("legal", "list every action you may take now"),
+    ("log [N]", "the last N events you saw (all with 'log all')"),
+    ("rules", "the rules of this game in short"),
+    ("table", "draw the table again (also: an empty line)"),
+    ("help", "this help"),
+    ("quit", "leave the match (the record is still saved)"),
+)
+RECENT = 6
+
+
+def default_record_path(game_id: str, seed: int) -> Path:
+    base = os.environ.get("PELIT_RECORDS")
+    if base:
+        folder = Path(base)
+    else:
+        data = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
+        folder = Path(data) / "pelit" / "records"
+    return folder / f"{game_id}-{seed}.json"
+
+
+class Session:
+    def __init__(self, game, seat: int = 0, bots=None, seed: int | None = None,
+                 preset=None, overrides=None, console: Console | None = None,
+                 record: str | Path | None = None, save: bool = True, input_fn=None):
+        self.game = game
+        self.console = console or Console(highlight=False)
+        self.seed = fresh_seed() if seed is None else int(seed)
+        options = game.make_options(preset, **(overrides or {}))
+        self.state = game.new_state(seed=self.seed, options=options)
+        self.n = game.num_players(self.state)
+        if not 0 <= seat < self.n:
+            raise PelitError(f"there is no seat {seat} in {game.info.name} with {self.n} "
+                             f"players; seats are 0..{self.n - 1}")
+        self.me = seat
+        names = [b.strip() for b in (bots or []) if b.strip()] or ["heuristic"]
+        others = [s for s in range(self.n) if s != seat]
+        if len(names) < len(others):
+            names += [names[-1]] * (len(others) - len(names))
+        if len(names) > len(others):
+            raise PelitError(f"{len(names)} bots given for {len(others)} other seat"
+                             f"{'s' if len(others) != 1 else ''}")
+        self.bots = {}
+        self.names = [None] * self.n
+        for s, name in zip(others, names):
+            self.bots[s] = make_bot(name, game, s, self.seed)
+            self.names[s] = self.bots[s].name
+        self.names[seat] = "you"
+        self.arrival = stream(self.seed, "arrival")
+        self.seen = [0] * self.n          # events each seat has been given
+        self.shown = 0                    # events of my seat drawn so far
+        self.since_prompt: list[Text] = []
+        self.not_per_seat: set = set()     # list fields seen with another length
+        self.record_path = Path(record) if record else (
+            default_record_path(game.info.id, self.seed) if save else None)
+        self.input = input_fn or self.console.input
+
+    # -- output ------------------------------------------------------------
+    def my_events(self, start=0):
+        return self.game.events_for(self.state, self.me, start)
+
+    def _collect_new(self):
+        events = self.my_events(self.shown)
+        self.shown += len(events)
+        for e in events:
+            line = render.describe_event(self.game, e, self.me, self.names, self.n)
+            if line is not None:
+                self.since_prompt.append(line)
+
+    def draw(self):
+        self._collect_new()
+        view = self.game.view(self.state, self.me)
+        if self.since_prompt:
+            recent = self.since_prompt[-RECENT:]
+            if len(self.since_prompt) > RECENT:
+                recent = [Text(f"({len(self.since_prompt) - RECENT} earlier: type log)",
+                               style="dim")] + recent
+        else:
+            recent = self._last_lines(4)
+        # the seed is not shown before the match is over: it would tell the deal
+        self.console.print(render.table_renderable(self.game, view, self.names, recent,
+                                                   memory=self.not_per_seat))
+        if view["legal"]:
+            line = Text.assemble(("Legal: ", "bold"))
+            line.append_text(render.legal_text(self.game, view))
+            line.append("   (type one; help for commands)", style="dim")
+            self.console.print(line)
+
+    def _last_lines(self, k):
+        lines = []
+        for e in self.my_events():
+            line = render.describe_event(self.game, e, self.me, self.names, self.n)
+            if line is not None:
+                lines.append(line)
+        return lines[-k:]
+
+    def say(self, text, style=None):
+        self.console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
+
+    # -- the loop ----------------------------------------------------------
+    def run(self) -> int:
+        game, state = self.game, self.state
+        changed = options_overrides(state.options)
+        self.console.print(Text.assemble(
+            ("pelit ", "bold cyan"), (f"{game.info.name}", "bold"),
+            f" ({', '.join(f'{k}={v}' for k, v in changed.items())})" if changed else "",
+            f": you are seat {self.me}, against "
+            f"{', '.join(f'{self.names[s]} (seat {s})' for s in sorted(self.bots))}. "
+            "Type help for commands, quit to leave."))
+        redraw = True
+        while state.outcome is None:
+            waiting = [s for s in state.to_act if s != self.me]
+            if waiting:
+                seat = waiting[0] if len(waiting) == 1 else self.arrival.choice(waiting)
+                self._bot_move(seat)
+                redraw = True
+                continue
+            if redraw:
+                self.draw()
+                self.since_prompt = []
+                redraw = False
+            try:
+                line = self.input("[bold green]your move>[/] ")
+            except (EOFError, KeyboardInterrupt):
+                self.say("")
+                return self._leave("input ended", 1)
+            result = self._handle(line)
+            if result == "quit":
+                return self._leave("you left the match", 0)
+            if result == "acted":
+                redraw = True
+        self._collect_new()
+        self.draw()
+        for line in render.outcome_lines(game, state.outcome, self.me, self.names):
+            self.console.print(line)
+        self._save()
+        return 0
+
+    def _bot_move(self, seat):
+        bot = self.bots[seat]
+        bot.observe(self.game.events_for(self.state, seat, self.seen[seat]))
+        self.seen[seat] = len(self.state.events)
+        before = len(self.state.events)
+        action = bot.choose(self.game.view(self.state, seat))
+        self.game.apply(self.state, action, seat)
+        # a bot's move shows through the events this seat may see; a move
+        # that logs nothing is still reported, without saying what it was
+        if not any(e.seat == seat for e in self.state.events[before:]):
+            self.since_prompt.append(Text(f"{render.seat_name(seat, self.me, self.names)} acted",
+                                          style="dim"))
+
+    def _handle(self, line: str) -> str | None:
+        text = line.strip()
+        word = text.lower()
+        game, state = self.game, self.state
+        if word in ("", "table", "t", "show"):
+            self.draw()
+            return None
+        if word in ("quit", "exit", "q"):
+            return "quit"
+        if word in ("help", "h", "?"):
+            for cmd, what in COMMANDS:
+                self.console.print(Text.assemble((f"  {cmd:<8}", "bold"), f" {what}"))
+            if game.actions is not None:
+                self.say(f"  {game.actions.describe()}")
+            if game.deck is not None:
+                self.say(f"  {render.card_symbols_help()}")
+            for verb, meaning in game.info.verbs:
+                self.console.print(Text.assemble(("  ", ""), (verb, "bold"), f": {meaning}"))
+            return None
+        if word == "legal":
+            view = game.view(state, self.me)
+            texts = [game.action_text(a) for a in render.ordered_legal(game, view["legal"])]
+            out = Text("Legal now: ")
+            for i, t in enumerate(texts):
+                if i:
+                    out.append("  ")
+                out.append_text(render.pretty_action(game, t))
+            self.console.print(out)
+            return None
+        if word == "rules":
+            self.say(game.info.summary or f"{game.info.name}: no summary yet.")
+            self.say(f"(source: {game.info.source}; `pelit rules {game.info.id}` for options)")
+            return None
+        if word == "log" or word.startswith("log "):
+            arg = word[3:].strip()
+            lines = self._last_lines(10 ** 9)
+            if arg != "all":
+                try:
+                    k = int(arg) if arg else 20
+                except ValueError:
+                    self.say("log takes a number or 'all' (e.g. log 30)", style="yellow")
+                    return None
+                lines = lines[-k:]
+            for ln in lines:
+                self.console.print(Text("  ").append_text(ln))
+            return None
+        try:
+            game.apply_text(state, text, self.me)
+        except IllegalAction as exc:
+            self._complain(exc.reason)
+            return None
+        except PelitError as exc:
+            msg = str(exc).split("; actions look like")[0]
+            self._complain(msg)
+            return None
+        return "acted"
+
+    def _complain(self, why: str):
+        view = self.game.view(self.state, self.me)
+        out = Text.assemble(("✗ ", "bold red"))
+        out.append(why.rstrip(". "))
+        out.append(". Legal now: ", style="dim")
+        out.append_text(render.legal_text(self.game, view))
+        self.console.print(out)
+
+    def _leave(self, why, code) -> int:
+        self.say(f"Match stopped ({why}).")
+        self._save()
+        return code
+
+    def _save(self):
+        if self.record_path is None:
+            self.say(f"Seed {self.seed}; no record kept.")
+            return
+        try:
+            self.record_path.parent.mkdir(parents=True, exist_ok=True)
+            save_record(self.state, self.record_path)
+        except OSError as exc:
+            raise PelitError(f"cannot save the record to {self.record_path}: {exc.strerror}") from None
+        self.say(f"Seed {self.seed}. Record saved to {self.record_path} "
+                 f"(pelit replay {self.record_path})")

@@ -1,0 +1,846 @@
+"""Tuppi, the partnership whist of northern Finland.
+
+Rule source: seed 000 (Korppi, "My Games"), chapter 6 "Tuppi" (line 459):
+6.1 Setup, 6.2 Auction, 6.3 Play, 6.4 Scoring; with 1.4 (clockwise play)
+and chapter 2 (following suit, the highest card of the lead suit wins).
+
+Seats 0..3 sit clockwise; partners sit opposite (seats 0 and 2 are team 0,
+seats 1 and 3 team 1), so everyone sits between two opponents (6.1).
+
+Decisions where the seed is silent (each pinned in tests/games/test_tuppi.py):
+
+- Dealing (6.1): seat 3 deals the first hand; the deal passes to the left
+  after every hand.  Cards are dealt one at a time, starting with the
+  dealer's left-hand neighbour (top card of the pack first).
+- Bid cards (6.2): the "face cards" that may not be bid with are the jacks,
+  queens and kings; an ace or any card 3..10 may be bid with.  A red card
+  bids rami, a black card nolo.
+- Bidding order (6.2): the four bids are laid face down one after another,
+  clockwise from the dealer's left; nobody sees another's card, so this is
+  the same as laying them at once.  They are exposed in the same order, and
+  exposing stops at the first rami; the cards after it are never shown.
+- Verbal bids (6.2): "bid rami" without a card is allowed only to a player
+  holding no red ace or red 3..10, "bid nolo" only to one holding no black
+  ace or black 3..10.  The table sees that no card was laid (the view says
+  the bid is verbal), but the word stays secret until that bid's turn to be
+  exposed, and the player is held to it as if it were a card.  A verbal bid
+  has no card, so nothing is returned to the hand for it.
+- Sooli offers (6.2): only after a rami.  The declarer's left-hand opponent
+  is asked first ("call sooli" or "pass"), then the right-hand opponent; the
+  first call ends the asking.  Without a call the game is rami.
+- Returning the bid cards (6.2, 6.3): every bid card goes back to its
+  owner's hand as soon as the auction is over (after the sooli question),
+  so any card may be passed or put away in a sooli.
+- Sooli exchange (6.2): the partner gives first ("give QS"; the card is
+  known to both partners), then the sooli player puts one of his fourteen
+  cards away face down ("discard QS"; known only to him).  The put-away card
+  is out of play for the hand; the partner keeps his twelve other cards in
+  his hand, sitting out.
+- Sooli play (6.3): ace is low in every suit.  The first trick is led by the
+  declarer: the seat that leads in rami (right of the declarer) belongs to
+  the sooli side, whose player always plays last and whose partner sits
+  out, so the lead passes on clockwise to the declarer.  In every trick the
+  other opponent plays second and the sooli player last; the winner of a
+  trick leads the next.  The hand ends as soon as the sooli player wins a
+  trick: the result (6.4) is then decided, and he could not lead anyway.
+- Scoring (6.4): with thirteen tricks exactly one side scores every hand.
+  When the other side is nousussa, the hand's points are not kept: the score
+  goes back to 0-0.  The match ends after the hand in which a side reaches
+  the target (option ``target``, 52 by default).
+- Ending a lost hand early (6.4): off by default (every hand is played out).
+  With option ``end_lost_hands`` a hand stops as soon as it is certain that
+  the side that is not nousussa scores (it has seven tricks in rami, the
+  rising side has seven in nolo); the score then goes back to 0-0.
+- Competition play (the Finnish club tournaments play no sooli) is the
+  preset ``no-sooli``.
+- Views: a face-down bid shows as laid but not its card (its owner sees
+  it as ``my_bid``, and his ``hand`` keeps listing it, since it comes back
+  to him unchanged); exposed bids stay on view for the rest of the hand; the card passed
+  in a sooli is shown to both partners, the put-away card to the sooli
+  player only.  Every seat sees the completed tricks of the current hand
+  (who led, who played what, who won): what a player at the table could
+  remember.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from ..cards.deal import SampleError, sample_hands
+from ..cards.deck import ACE, Card, CardSet, ids, standard_deck
+from ..cards.trick import play_order, rank_strength
+from ..core.actions import ActionSpace
+from ..core.game import Event, Game, GameInfo, Outcome, State, option
+from ..core.registry import register
+
+DECK = standard_deck("52")
+N = 4
+HAND = 13
+SUIT_BITS = 13
+SUIT_FULL = (1 << SUIT_BITS) - 1
+ALL = DECK.all_mask
+BIT = tuple(1 << c for c in range(52))
+CARDS = tuple(Card(c) for c in range(52))
+SUIT = DECK.suit_of
+STRENGTH = rank_strength(DECK)                    # ace high (rami, nolo)
+STRENGTH_SOOLI = rank_strength(DECK, ace_low=True)  # 6.3: ace lowest in sooli
+RED = DECK.suit_mask[1] | DECK.suit_mask[2]
+BLACK = DECK.suit_mask[0] | DECK.suit_mask[3]
+ELIGIBLE = sum(BIT[c] for c in range(52) if DECK.rank_of[c] == ACE or 3 <= DECK.rank_of[c] <= 10)
+RED_ELIGIBLE = ELIGIBLE & RED
+BLACK_ELIGIBLE = ELIGIBLE & BLACK
+
+# card ids held in a 13-bit suit pattern, per suit: follow-suit is one lookup
+SUIT_IDS = tuple(
+    tuple(tuple(s * SUIT_BITS + i for i in range(SUIT_BITS) if m >> i & 1)
+          for m in range(1 << SUIT_BITS))
+    for s in range(4))
+_S0, _S1, _S2, _S3 = SUIT_IDS
+
+
+def hand_ids(hand: int) -> tuple:
+    """Card ids in a hand, lowest first (four table lookups)."""
+    return (_S0[hand & SUIT_FULL] + _S1[(hand >> 13) & SUIT_FULL]
+            + _S2[(hand >> 26) & SUIT_FULL] + _S3[hand >> 39])
+
+
+SEAT_T = tuple((s,) for s in range(N))
+SHIFT = tuple(s * SUIT_BITS for s in range(4))
+# events that never change are built once and shared (an Event is never altered)
+PLAY_EVENTS = tuple(tuple(Event("play", p, {"card": CARDS[c]}) for c in range(52))
+                    for p in range(N))
+TRICK_EVENTS = tuple(Event("trick", p, {"winner": p}) for p in range(N))
+RAMI, NOLO, SOOLI = "rami", "nolo", "sooli"
+IS_RED = tuple(bool(BIT[c] & RED) for c in range(52))
+# a bid laid (its card or word seen by its owner only), indexed by action - 52
+BID_EVENTS = tuple(
+    (Event("bid", p, {"verbal": True}, SEAT_T[p], {"bid": RAMI}),
+     Event("bid", p, {"verbal": True}, SEAT_T[p], {"bid": NOLO}))
+    + tuple(Event("bid", p, {"verbal": False}, SEAT_T[p], {"card": CARDS[c]})
+            for c in range(52))
+    for p in range(N))
+# a bid exposed: by card id, then 52 a spoken rami, 53 a spoken nolo
+EXPOSE_EVENTS = tuple(
+    tuple(Event("exposed", p, {"bid": RAMI if IS_RED[c] else NOLO, "verbal": False,
+                               "card": CARDS[c]}) for c in range(52))
+    + (Event("exposed", p, {"bid": RAMI, "verbal": True, "card": None}),
+       Event("exposed", p, {"bid": NOLO, "verbal": True, "card": None}))
+    for p in range(N))
+
+# action ids
+VERBAL_RAMI, VERBAL_NOLO = 52, 53
+BID_CARD = 54
+CALL_SOOLI = 106
+PASS = 107
+GIVE = 108
+DISCARD = 160
+GIVE_ACTIONS = tuple(GIVE + c for c in range(52))
+DISCARD_ACTIONS = tuple(DISCARD + c for c in range(52))
+
+ORDERS = tuple(tuple((lead + i) % N for i in range(N)) for lead in range(N))
+SOOLI_ORDERS = {(lead, solo): play_order(lead, N, sitting_out=((solo + 2) % N,), last=solo)
+                for solo in range(N) for lead in range(N)
+                if lead != solo and lead != (solo + 2) % N}
+
+
+class Phase(enum.IntEnum):
+    # an IntEnum hashes in C: the core looks the phase up twice per action
+    BID = 1
+    SOOLI = 2
+    GIVE = 3
+    DISCARD = 4
+    PLAY = 5
+
+
+@dataclass(frozen=True)
+class TuppiOptions:
+    target: int = option(52, "points that win the match, gathered while nousussa "
+                         "(6.4)", min=4, max=1000)
+    sooli: bool = option(True, "the opponents of a rami may call sooli (6.2)")
+    end_lost_hands: bool = option(False, "stop a hand once the side that is not "
+                                  "nousussa is sure to score (6.4); the score goes to 0-0")
+
+
+def team_of(seat: int) -> int:
+    return seat & 1
+
+
+def hand_points(contract: str, declarer: int | None, soloist: int | None,
+                tricks: tuple[int, int]) -> tuple[int, int]:
+    """(team that scores, points) for a played hand (6.4).
+
+    ``tricks`` are the tricks won per team; in sooli, the sooli player's
+    tricks are his team's."""
+    if contract == SOOLI:
+        solo_team = team_of(soloist)
+        if tricks[solo_team] == 0:
+            return solo_team, 24
+        return 1 - solo_team, 24
+    if contract == RAMI:
+        dt = team_of(declarer)
+        if tricks[dt] >= 7:
+            return dt, 4 * (tricks[dt] - 6)
+        return 1 - dt, 8 * (tricks[1 - dt] - 6)
+    # nolo: the side with fewer tricks (there are no ties in thirteen tricks)
+    low = 0 if tricks[0] < tricks[1] else 1
+    return low, 4 * (7 - tricks[low])
+
+
+def add_points(scores: tuple[int, int], team: int, points: int) -> tuple[int, int]:
+    """The score after ``team`` scores ``points`` (6.4, nousussa): only one
+    side holds points; if the other side held them, back to 0-0."""
+    if scores[1 - team] > 0:
+        return (0, 0)
+    out = [0, 0]
+    out[team] = scores[team] + points
+    return (out[0], out[1])
+
+
+class TuppiState(State):
+    __slots__ = ("dealer", "hand_no", "scores", "results", "hands", "bid_order",
+                 "bid_turn", "bid_card", "bid_rami", "exposed", "contract",
+                 "declarer", "soloist", "sooli_passed", "given", "away", "order",
+                 "trick", "strength", "won", "done", "ended_early")
+
+    def _copy_into(self, new):
+        new.dealer = self.dealer
+        new.hand_no = self.hand_no
+        new.scores = self.scores
+        new.results = self.results.copy()
+        new.hands = self.hands.copy()
+        new.bid_order = self.bid_order
+        new.bid_turn = self.bid_turn
+        new.bid_card = self.bid_card.copy()
+        new.bid_rami = self.bid_rami.copy()
+        new.exposed = self.exposed
+        new.contract = self.contract
+        new.declarer = self.declarer
+        new.soloist = self.soloist
+        new.sooli_passed = self.sooli_passed
+        new.given = self.given
+        new.away = self.away
+        new.order = self.order
+        new.trick = self.trick.copy()
+        new.strength = self.strength
+        new.won = self.won.copy()
+        new.done = self.done.copy()
+        new.ended_early = self.ended_early
+
+
+@register
+class Tuppi(Game):
+    info = GameInfo(
+        id="tuppi", name="Tuppi", min_seats=4, max_seats=4, family="trick-taking",
+        source="000 ch. 6 Tuppi (line 459)", hidden=True, chance=True, teams=True,
+        zero_sum=True,
+        summary=(
+            "Four players, partners opposite, a 52-card pack, thirteen cards each, "
+            "no trumps; follow suit when you can, the highest card of the suit led "
+            "wins. Bidding: everyone lays one card face down, an ace or a 3 to 10 "
+            "(no twos, jacks, queens or kings): red asks for rami (your side wants "
+            "tricks), black for nolo (you want few). With no card of the colour you "
+            "want you may bid by word. The bids are turned up one by one from the "
+            "dealer's left; the first rami makes its player the declarer and the "
+            "rest stay hidden. If nobody asked for rami, the game is nolo. After a "
+            "rami either opponent may call sooli: he gets one card from his partner, "
+            "puts one card away and plays alone to take no trick at all, aces low, "
+            "always playing last to each trick, while his partner sits out. "
+            "Leads: in rami the declarer's right-hand neighbour, in nolo the "
+            "dealer's left-hand neighbour, in sooli the declarer. "
+            "Scoring: in rami the declarer's side gets 4 for each trick over six, "
+            "but if it falls short the other side gets 8 for each trick over six; "
+            "in nolo the side with fewer tricks gets 4 for each trick under seven; "
+            "a sooli is worth 24 to the sooli side if it takes no trick, else 24 to "
+            "the opponents. Only one side can hold points (it is nousussa): when "
+            "the other side scores, the score drops back to 0-0. The first side "
+            "to reach 52 wins."),
+        verbs=(("bid 7H", "lay a bid card face down (red: rami, black: nolo)"),
+               ("bid rami / bid nolo", "bid by word, when you hold no card of that colour to bid with"),
+               ("call sooli", "play alone to take no trick (after a rami by the opponents)"),
+               ("pass", "do not call sooli"),
+               ("give QS", "as the sooli player's partner, pass him a card"),
+               ("discard QS", "as the sooli player, put a card away"),
+               ("QS", "play a card to the trick")),
+    )
+    Options = TuppiOptions
+    Phase = Phase
+    State = TuppiState
+    deck = DECK
+    presets = {"no-sooli": {"sooli": False}}
+    test_options = {"target": 40}
+
+    def __init__(self):
+        super().__init__()
+        a = ActionSpace(DECK)
+        a.cards()
+        assert a.choice("bid", [RAMI, NOLO]) == VERBAL_RAMI
+        assert a.card_block("bid") == BID_CARD
+        assert a.choice("call", [SOOLI]) == CALL_SOOLI
+        assert a.verb("pass") == PASS
+        assert a.card_block("give") == GIVE
+        assert a.card_block("discard") == DISCARD
+        self.actions = a
+
+    def num_players(self, state):
+        return N
+
+    # -- setup and dealing (6.1) -------------------------------------------
+    def _setup(self, s):
+        s.dealer = 3
+        s.hand_no = 0
+        s.scores = (0, 0)
+        s.results = []
+        self._deal(s)
+
+    def _deal(self, s):
+        pack = s.deal_pack(DECK, s.hand_no)
+        first = (s.dealer + 1) % N
+        hands = [0, 0, 0, 0]
+        bit = BIT.__getitem__
+        for i in range(N):
+            hands[(first + i) % N] = sum(map(bit, pack[i::N]))
+        s.hands = hands
+        events = s.events
+        for p in range(N):
+            events.append(Event("dealt", p, {"count": HAND}, SEAT_T[p],
+                                {"cards": CardSet(hands[p])}))
+        s.bid_order = ORDERS[first]
+        s.bid_turn = 0
+        s.bid_card = [None] * N
+        s.bid_rami = [None] * N
+        s.exposed = 0
+        s.contract = None
+        s.declarer = None
+        s.soloist = None
+        s.sooli_passed = ()
+        s.given = None
+        s.away = None
+        s.order = ORDERS[first]
+        s.trick = []
+        s.strength = STRENGTH
+        s.won = [0, 0]
+        s.done = []
+        s.ended_early = False
+        s.phase = Phase.BID
+        s.to_act = SEAT_T[first]
+
+    # -- auction (6.2) -------------------------------------------------------
+    def _legal_bid(self, s, seat):
+        hand = s.hands[seat]
+        out = [BID_CARD + c for c in hand_ids(hand & ELIGIBLE)]
+        if not hand & BLACK_ELIGIBLE:
+            out.insert(0, VERBAL_NOLO)
+        if not hand & RED_ELIGIBLE:
+            out.insert(0, VERBAL_RAMI)
+        return out
+
+    def _apply_bid(self, s, seat, action):
+        s.events.append(BID_EVENTS[seat][action - VERBAL_RAMI])
+        if action < BID_CARD:
+            s.bid_card[seat] = -1
+            s.bid_rami[seat] = action == VERBAL_RAMI
+        else:
+            card = action - BID_CARD
+            s.bid_card[seat] = card
+            s.bid_rami[seat] = IS_RED[card]
+        turn = s.bid_turn = s.bid_turn + 1
+        if turn < N:
+            s.to_act = SEAT_T[s.bid_order[turn]]
+            return
+        # every bid is down: expose them one by one until the first rami
+        events = s.events
+        bid_card = s.bid_card
+        for seat_i in s.bid_order:
+            s.exposed += 1
+            card = bid_card[seat_i]
+            rami = s.bid_rami[seat_i]
+            events.append(EXPOSE_EVENTS[seat_i][card if card >= 0 else 52 + (not rami)])
+            if rami:
+                s.declarer = seat_i
+                break
+        if s.declarer is None:
+            s.contract = NOLO
+            s.log("contract", None, contract=NOLO)
+            self._start_play(s, (s.dealer + 1) % N)
+        elif s.options.sooli:
+            s.contract = RAMI
+            s.phase = Phase.SOOLI
+            s.to_act = SEAT_T[(s.declarer + 1) % N]
+        else:
+            self._start_rami(s)
+
+    def _start_rami(self, s):
+        s.contract = RAMI
+        s.log("contract", s.declarer, contract=RAMI, declarer=s.declarer)
+        self._start_play(s, (s.declarer - 1) % N)
+
+    def _legal_sooli(self, s, seat):
+        return [CALL_SOOLI, PASS]
+
+    def _apply_sooli(self, s, seat, action):
+        if action == PASS:
+            s.sooli_passed = s.sooli_passed + (seat,)
+            s.log("pass", seat)
+            if seat == (s.declarer + 1) % N:
+                s.to_act = SEAT_T[(s.declarer + 3) % N]
+            else:
+                self._start_rami(s)
+            return
+        s.contract = SOOLI
+        s.soloist = seat
+        s.log("contract", seat, contract=SOOLI, declarer=s.declarer, soloist=seat)
+        s.phase = Phase.GIVE
+        s.to_act = SEAT_T[(seat + 2) % N]
+
+    def _legal_give(self, s, seat):
+        return [GIVE_ACTIONS[c] for c in hand_ids(s.hands[seat])]
+
+    def _apply_give(self, s, seat, action):
+        card = action - GIVE
+        s.hands[seat] ^= BIT[card]
+        s.hands[s.soloist] |= BIT[card]
+        s.given = card
+        s.log("gave", seat, audience=(seat, s.soloist), private={"card": CARDS[card]},
+              to=s.soloist)
+        s.phase = Phase.DISCARD
+        s.to_act = SEAT_T[s.soloist]
+
+    def _legal_discard(self, s, seat):
+        return [DISCARD_ACTIONS[c] for c in hand_ids(s.hands[seat])]
+
+    def _apply_discard(self, s, seat, action):
+        card = action - DISCARD
+        s.hands[seat] ^= BIT[card]
+        s.away = card
+        s.log("put_away", seat, audience=(seat,), private={"card": CARDS[card]})
+        s.strength = STRENGTH_SOOLI
+        self._start_play(s, s.declarer)
+
+    # -- play (6.3, ch. 2) ------------------------------------------------------
+    def _start_play(self, s, leader):
+        s.phase = Phase.PLAY
+        s.order = self._order(s, leader)
+        s.trick = []
+        s.to_act = SEAT_T[s.order[0]]
+
+    def _order(self, s, leader):
+        if s.soloist is None:
+            return ORDERS[leader]
+        return SOOLI_ORDERS[leader, s.soloist]
+
+    def _legal_play(self, s, seat):
+        hand = s.hands[seat]
+        trick = s.trick
+        if trick:
+            lead = SUIT[trick[0]]
+            m = (hand >> SHIFT[lead]) & SUIT_FULL
+            if m:
+                return SUIT_IDS[lead][m]
+        return (_S0[hand & SUIT_FULL] + _S1[(hand >> 13) & SUIT_FULL]
+                + _S2[(hand >> 26) & SUIT_FULL] + _S3[hand >> 39])
+
+    def _apply_play(self, s, seat, card):
+        s.hands[seat] ^= BIT[card]
+        s.events.append(PLAY_EVENTS[seat][card])
+        trick = s.trick
+        trick.append(card)
+        order = s.order
+        n = len(trick)
+        if n < len(order):
+            s.to_act = SEAT_T[order[n]]
+            return
+        # the trick is complete (ch. 2): the highest card of the suit led wins
+        strength = s.strength
+        lead = SUIT[trick[0]]
+        best_i = 0
+        top = strength[trick[0]]
+        for i in range(1, n):
+            c = trick[i]
+            if SUIT[c] == lead and strength[c] > top:
+                best_i = i
+                top = strength[c]
+        winner = order[best_i]
+        s.won[winner & 1] += 1
+        done = s.done
+        done.append((order, trick, winner))      # a finished trick is never changed
+        s.trick = []
+        s.events.append(TRICK_EVENTS[winner])
+        solo = s.soloist
+        if len(done) == HAND or winner == solo:
+            self._end_hand(s)
+            return
+        if s.options.end_lost_hands and self._rising_has_lost(s):
+            s.ended_early = True
+            self._end_hand(s)
+            return
+        s.order = ORDERS[winner] if solo is None else SOOLI_ORDERS[winner, solo]
+        s.to_act = SEAT_T[winner]
+
+    def _rising_has_lost(self, s):
+        """6.4: the side that is not nousussa is now sure to score."""
+        sc = s.scores
+        if sc[0] == sc[1] == 0:
+            return False
+        rising = 0 if sc[0] else 1
+        won = s.won
+        if s.contract == RAMI:
+            dt = s.declarer & 1
+            sure = dt if won[dt] >= 7 else (1 - dt if won[1 - dt] >= 7 else None)
+        elif s.contract == NOLO:
+            sure = 1 if won[0] >= 7 else (0 if won[1] >= 7 else None)
+        else:
+            return False
+        return sure is not None and sure != rising
+
+    # -- scoring (6.4) -------------------------------------------------------------
+    def _end_hand(self, s):
+        tricks = (s.won[0], s.won[1])
+        team, points = hand_points(s.contract, s.declarer, s.soloist, tricks)
+        before = s.scores
+        after = add_points(before, team, points)
+        s.scores = after
+        s.results.append((s.hand_no, s.contract, s.declarer, s.soloist, tricks, team,
+                          points, after))
+        s.events.append(Event("hand_scored", None, {
+            "contract": s.contract, "declarer": s.declarer, "soloist": s.soloist,
+            "tricks": list(tricks), "team": team, "points": points, "scores": list(after),
+            "reset": after == (0, 0), "ended_early": s.ended_early}))
+        target = s.options.target
+        if after[team] >= target:
+            winners = (team, team + 2)
+            self.finish(s, Outcome(
+                (after[0], after[1], after[0], after[1]), winners,
+                f"team {team} (seats {team} and {team + 2}) reached {after[team]} "
+                f"of {target} points in hand {s.hand_no + 1}",
+                details={"hands": s.hand_no + 1}))
+            return
+        s.hand_no += 1
+        s.dealer = (s.dealer + 1) % N
+        self._deal(s)
+
+    def why_illegal(self, s, seat, action):
+        ph = s.phase
+        text = None
+        try:
+            text = self.action_text(action)
+        except Exception:
+            pass
+        if ph is Phase.PLAY and 0 <= action < 52:
+            if not s.hands[seat] >> action & 1:
+                return f"{text} is not in your hand"
+            lead = SUIT[s.trick[0]]
+            return (f"you must follow suit ({['spades', 'hearts', 'diamonds', 'clubs'][lead]}) "
+                    f"when you can (ch. 2)")
+        if ph is Phase.BID:
+            if BID_CARD <= action < BID_CARD + 52:
+                card = action - BID_CARD
+                if not s.hands[seat] >> card & 1:
+                    return f"{DECK.text(card)} is not in your hand"
+                return "a bid card may not be a two, jack, queen or king (6.2)"
+            if action in (VERBAL_RAMI, VERBAL_NOLO):
+                return ("you may bid by word only without a card of that colour to bid "
+                        "with (6.2)")
+            return "lay a bid card (bid 7H) or, lacking one, bid by word (6.2)"
+        if ph is Phase.SOOLI:
+            return "answer 'call sooli' or 'pass' (6.2)"
+        if ph is Phase.GIVE:
+            if GIVE <= action < GIVE + 52:
+                return f"{DECK.text(action - GIVE)} is not in your hand"
+            return "give your sooli partner one card from your hand: give QS (6.2)"
+        if ph is Phase.DISCARD:
+            if DISCARD <= action < DISCARD + 52:
+                return f"{DECK.text(action - DISCARD)} is not in your hand"
+            return "put one card away: discard QS (6.2)"
+        if text is None:
+            return f"{action!r} is not an action of Tuppi"
+        return f"{text} is not allowed now ({self.phase_name(s)})"
+
+    # -- what each seat sees -----------------------------------------------------
+    def _view(self, s, seat, v):
+        v["dealer"] = s.dealer
+        v["hand_no"] = s.hand_no
+        v["scores"] = list(s.scores)
+        v["rising"] = (0 if s.scores[0] else 1) if s.scores != (0, 0) else None
+        v["results"] = [{"hand": r[0], "contract": r[1], "declarer": r[2], "soloist": r[3],
+                         "tricks": list(r[4]), "team": r[5], "points": r[6],
+                         "scores": list(r[7])} for r in s.results]
+        v["bid_order"] = list(s.bid_order)
+        bids = []
+        exposed = set(s.bid_order[:s.exposed])
+        for p in range(N):
+            card = s.bid_card[p]
+            if card is None:
+                bids.append(None)
+            elif p in exposed:
+                bids.append({"verbal": card == -1, "exposed": True,
+                             "bid": RAMI if s.bid_rami[p] else NOLO,
+                             "card": None if card == -1 else CARDS[card]})
+            else:
+                bids.append({"verbal": card == -1, "exposed": False})
+        v["bids"] = bids
+        if seat is not None and s.bid_card[seat] is not None:
+            card = s.bid_card[seat]
+            v["my_bid"] = {"bid": RAMI if s.bid_rami[seat] else NOLO,
+                           "card": None if card == -1 else CARDS[card]}
+        v["contract"] = s.contract
+        v["declarer"] = s.declarer
+        v["soloist"] = s.soloist
+        v["sitting_out"] = None if s.soloist is None else (s.soloist + 2) % N
+        v["sooli_passed"] = list(s.sooli_passed)
+        v["ace_low"] = s.strength is STRENGTH_SOOLI
+        v["exchange"] = {"given": s.given is not None, "put_away": s.away is not None}
+        if seat is not None and s.soloist is not None:
+            if seat == s.soloist:
+                v["received"] = None if s.given is None else CARDS[s.given]
+                v["put_away"] = None if s.away is None else CARDS[s.away]
+            elif seat == (s.soloist + 2) % N:
+                v["given"] = None if s.given is None else CARDS[s.given]
+        if seat is not None:
+            v["hand"] = CardSet(s.hands[seat])
+        v["hand_sizes"] = [h.bit_count() for h in s.hands]
+        v["play_order"] = list(s.order) if s.phase is Phase.PLAY else None
+        order = s.order
+        v["trick"] = [[order[i], CARDS[c]] for i, c in enumerate(s.trick)]
+        v["tricks"] = [{"plays": [[o[i], CARDS[c]] for i, c in enumerate(cards)],
+                        "winner": w} for o, cards, w in s.done]
+        v["tricks_won"] = list(s.won)
+
+    def zones(self, s):
+        z = {f"hand{p}": s.hands[p] for p in range(N)}
+        z["away"] = 0 if s.away is None else BIT[s.away]
+        z["played"] = self._played(s)
+        return z
+
+    @staticmethod
+    def _played(s):
+        m = 0
+        for _, cards, _ in s.done:
+            for c in cards:
+                m |= BIT[c]
+        for c in s.trick:
+            m |= BIT[c]
+        return m
+
+    def _exposed_mask(self, s):
+        m = 0
+        for p in s.bid_order[:s.exposed]:
+            c = s.bid_card[p]
+            if c is not None and c >= 0:
+                m |= BIT[c]
+        return m
+
+    def unknown_cards(self, s, seat):
+        known = self._played(s) | self._exposed_mask(s)
+        if seat is not None:
+            known |= s.hands[seat]
+            if s.soloist is not None:
+                if seat == s.soloist or seat == (s.soloist + 2) % N:
+                    if s.given is not None:
+                        known |= BIT[s.given]
+                if seat == s.soloist and s.away is not None:
+                    known |= BIT[s.away]
+        return ALL & ~known
+
+    # -- a world consistent with one seat's knowledge ------------------------------
+    def sample_world(self, view, rng):
+        for _ in range(200):
+            try:
+                world = self._sample_once(view, rng)
+            except SampleError:
+                continue
+            if world is not None:
+                return world
+        raise SampleError("no consistent world found for this view")
+
+    def _sample_once(self, view, rng):
+        s = self.blank_world(view, rng)
+        seat = view["seat"]
+        s.dealer = view["dealer"]
+        s.hand_no = view["hand_no"]
+        s.scores = tuple(view["scores"])
+        s.results = [(r["hand"], r["contract"], r["declarer"], r["soloist"],
+                      tuple(r["tricks"]), r["team"], r["points"], tuple(r["scores"]))
+                     for r in view["results"]]
+        s.bid_order = tuple(view["bid_order"])
+        bids = view["bids"]
+        s.bid_turn = sum(1 for b in bids if b is not None)
+        s.exposed = sum(1 for b in bids if b is not None and b["exposed"])
+        s.declarer = view["declarer"]
+        s.soloist = solo = view["soloist"]
+        partner = None if solo is None else (solo + 2) % N
+        s.sooli_passed = tuple(view["sooli_passed"])
+        s.contract = view["contract"]
+        s.strength = STRENGTH_SOOLI if view["ace_low"] else STRENGTH
+        s.ended_early = False
+        # tricks: who played what, and the voids they showed (ch. 2)
+        played_by = [0] * N
+        void = [0] * N
+        s.done = []
+        s.won = list(view["tricks_won"])
+        all_tricks = [t["plays"] for t in view["tricks"]] + [view["trick"]]
+        for t_i, plays in enumerate(all_tricks):
+            if not plays:
+                continue
+            lead_suit = SUIT[plays[0][1]]
+            for p, c in plays:
+                played_by[p] |= BIT[c]
+                if SUIT[c] != lead_suit:
+                    void[p] |= DECK.suit_mask[lead_suit]
+            if t_i < len(view["tricks"]):
+                s.done.append((tuple(p for p, _ in plays), tuple(int(c) for _, c in plays),
+                               view["tricks"][t_i]["winner"]))
+        played = 0
+        for m in played_by:
+            played |= m
+        cur = view["trick"]
+        s.order = tuple(view["play_order"]) if view["play_order"] else s.bid_order
+        s.trick = [int(c) for _, c in cur]
+
+        sizes = view["hand_sizes"]
+        own = int(view["hand"]) if seat is not None else 0
+        exchanged = view["exchange"]["given"]
+        put_away = view["exchange"]["put_away"]
+        given = None
+        away = None
+        if seat is not None and solo is not None:
+            if seat == solo:
+                given = view["received"]
+                away = view["put_away"]
+            elif seat == partner:
+                given = view["given"]
+        # where every card not seen in a fixed place may lie
+        zones = [p for p in range(N) if p != seat]
+        away_zone = put_away and seat != solo
+        fixed = [0] * N
+        if seat is not None:
+            fixed[seat] = own
+        fixed_away = 0
+        if away is not None:
+            fixed_away = BIT[away]
+        # exposed bid cards were returned to their owners' hands
+        side_free = [0] * N   # cards that may lie on the sooli side only (S, P, away)
+        exposed_cards = [None] * N
+        for p in range(N):
+            b = bids[p]
+            if b is not None and b["exposed"] and b["card"] is not None:
+                c = int(b["card"])
+                exposed_cards[p] = c
+                if played >> c & 1 or p == seat:
+                    continue
+                if exchanged and p in (solo, partner):
+                    if seat == solo:
+                        if given == c:
+                            continue            # the sooli player knows where it is
+                        fixed[p] |= BIT[c]
+                    elif seat == partner and p == partner:
+                        continue                # own card, or the given one
+                    else:
+                        side_free[p] |= BIT[c]
+                else:
+                    fixed[p] |= BIT[c]
+        known = played | fixed_away
+        for p in range(N):
+            known |= fixed[p]
+        pool = ALL & ~known
+        if seat == partner and given is not None and not played >> given & 1:
+            pool |= BIT[given]
+            own &= ~BIT[given]
+        counts = {}
+        allowed = {}
+        for p in zones:
+            counts[p] = sizes[p] - fixed[p].bit_count()
+            allowed[p] = pool & ~void[p]
+        if away_zone:
+            counts["away"] = 1
+            allowed["away"] = pool
+        # the sooli side's exposed cards and the given card stay on that side
+        for p in range(N):
+            if side_free[p]:
+                for q in zones:
+                    if q != solo and (q != partner or p != partner):
+                        allowed[q] &= ~side_free[p]
+        if seat == partner and given is not None and not played >> given & 1:
+            for q in zones:
+                if q != solo:
+                    allowed[q] &= ~BIT[given]
+        # verbal bids: the bidder held no eligible card of the colour he named
+        verbal_colour = [None] * N
+        for p in range(N):
+            b = bids[p]
+            if b is None or not b["verbal"] or p == seat:
+                continue
+            if b["exposed"]:
+                colour = RED_ELIGIBLE if b["bid"] == RAMI else BLACK_ELIGIBLE
+            else:
+                colour = RED_ELIGIBLE if rng.random() < 0.5 else BLACK_ELIGIBLE
+            verbal_colour[p] = colour
+            if p == solo and given is not None:
+                colour &= ~BIT[given]       # the card he received may be of that colour
+            elif p == solo and exchanged and rng.random() < 0.5:
+                maybe = ids(pool & colour)  # guess that he received one of that colour
+                if maybe:
+                    colour &= ~BIT[rng.choice(maybe)]
+            if p in allowed:
+                allowed[p] &= ~colour
+            if p == solo and away_zone:
+                allowed["away"] &= ~colour
+        placed = sample_hands(pool, counts, rng, allowed)
+        hands = [0] * N
+        for p in range(N):
+            hands[p] = fixed[p] | placed.get(p, 0)
+        if seat is not None:
+            hands[seat] = own
+        away_mask = fixed_away | placed.get("away", 0)
+        away = None if not away_mask else ids(away_mask)[0]
+        # the card the partner gave, where this seat did not see it
+        if exchanged and given is None:
+            side = hands[solo] | away_mask | played_by[solo]
+            cands = side
+            ep = exposed_cards[partner]
+            if ep is not None and not hands[partner] >> ep & 1:
+                cands &= BIT[ep]                # his exposed card went to the sooli side
+            if exposed_cards[solo] is not None:
+                cands &= ~BIT[exposed_cards[solo]]
+            if verbal_colour[solo] is not None and side & verbal_colour[solo]:
+                cands &= side & verbal_colour[solo]
+            if verbal_colour[partner] is not None:
+                cands &= ~verbal_colour[partner]
+            if not cands or (verbal_colour[solo] is not None
+                             and (side & verbal_colour[solo]).bit_count() > 1):
+                return None
+            given = rng.choice(ids(cands))
+        s.given = given
+        s.away = away
+        s.hands = hands
+        # the hands as dealt (for the bid cards nobody saw)
+        orig = [hands[p] | played_by[p] for p in range(N)]
+        if exchanged:
+            orig[solo] = (orig[solo] | away_mask) & ~BIT[given]
+            orig[partner] |= BIT[given]
+        s.bid_card = [None] * N
+        s.bid_rami = [None] * N
+        for p in range(N):
+            b = bids[p]
+            if b is None:
+                continue
+            if p == seat:
+                mine = view["my_bid"]
+                s.bid_card[p] = -1 if mine["card"] is None else int(mine["card"])
+                s.bid_rami[p] = mine["bid"] == RAMI
+            elif b["exposed"]:
+                s.bid_card[p] = -1 if b["card"] is None else int(b["card"])
+                s.bid_rami[p] = b["bid"] == RAMI
+            elif b["verbal"]:
+                if orig[p] & verbal_colour[p]:
+                    return None
+                s.bid_card[p] = -1
+                s.bid_rami[p] = verbal_colour[p] == RED_ELIGIBLE
+            else:
+                elig = orig[p] & ELIGIBLE
+                if not elig:
+                    return None
+                c = rng.choice(ids(elig))
+                s.bid_card[p] = c
+                s.bid_rami[p] = bool(BIT[c] & RED)
+        return s

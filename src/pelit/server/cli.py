@@ -1,0 +1,45 @@
+"""The ``serve`` command.
+
+Hook it into the ``pelit`` command line with::
+
+    from pelit.server.cli import serve
+    app.command("serve")(serve)
+
+Until then ``python -m pelit.server`` runs the same command.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", help="address to listen on"),
+    port: int = typer.Option(8000, help="port to listen on"),
+    db: Path = typer.Option(Path("pelit.db"), help="SQLite database file (created when missing)"),
+    bot_delay: float = typer.Option(0.6, help="seconds a bot waits before it acts"),
+    grace: float = typer.Option(60.0, help="seconds before a bot stands in for a player who left"),
+    origin: list[str] = typer.Option([], help="another site allowed to connect (repeatable)"),
+) -> None:
+    """Serve the web table: lobby, tables, bots and replays on http://HOST:PORT."""
+    from .app import run
+
+    typer.echo(f"pelit: serving on http://{host}:{port} (database {db})")
+    run(host=host, port=port, db=str(db), bot_delay=bot_delay, grace=grace, origins=origin)
+
+
+def main() -> None:
+    app = typer.Typer(add_completion=False)
+    app.command("serve")(serve)
+
+    @app.callback()
+    def _root() -> None:
+        """pelit web server."""
+
+    import sys
+    argv = sys.argv[1:]
+    if not argv or argv[0] != "serve":
+        argv = ["serve", *argv]
+    app(argv, prog_name="python -m pelit.server")

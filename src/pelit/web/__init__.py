@@ -1,0 +1,1 @@
+"""The static web client (HTML, CSS, JS) served by pelit.server."""

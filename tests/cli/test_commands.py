@@ -1,0 +1,291 @@
+"""The ``pelit`` commands on the real app (typer's runner): list, rules,
+simulate, replay, bench, and every user error as one line with a non-zero exit."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import pelit
+from pelit.cli.main import app
+from pelit.core.records import record_of
+from pelit.sim.runner import play_match
+
+GAMES = pelit.game_ids()
+runner = CliRunner()
+
+
+def invoke(*args, input=None):
+    return runner.invoke(app, [str(a) for a in args], input=input)
+
+
+def short_options(game):
+    """``-o k=v`` arguments that make a match of this game short but whole."""
+    out = []
+    for k, v in game.test_options.items():
+        out += ["-o", f"{k}={v}"]
+    return out
+
+
+def assert_user_error(result, *needles):
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    text = result.stderr.strip()
+    assert text.startswith("pelit: ") and "\n" not in text, text
+    for needle in needles:
+        assert needle in text, text
+
+
+# -- list and rules ---------------------------------------------------------
+
+def test_list_shows_every_registered_game():
+    r = invoke("list")
+    assert r.exit_code == 0
+    for gid in GAMES:
+        assert gid in r.stdout
+    assert "players" in r.stdout and "source" in r.stdout
+
+
+def test_list_json_has_ids_names_players_aliases():
+    rows = json.loads(invoke("list", "--json").stdout)
+    assert [row["id"] for row in rows] == GAMES
+    for row in rows:
+        g = pelit.load(row["id"])
+        assert row["players"] == [g.info.min_seats, g.info.max_seats]
+        assert row["aliases"] == list(g.info.aliases)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_rules_of_every_game(game_id):
+    g = pelit.load(game_id)
+    r = invoke("rules", game_id)
+    assert r.exit_code == 0, r.output
+    flat = " ".join(r.stdout.split())
+    assert g.info.name in flat and g.info.source in flat
+    assert "Bots: random" in flat
+    for name in g.Options.__dataclass_fields__:
+        assert name in flat
+    for preset in g.presets:
+        assert preset in flat
+    for verb, _ in g.info.verbs:
+        assert verb.split()[0] in flat
+
+
+def test_rules_by_alias_and_case():
+    r = invoke("rules", "XERI")
+    assert r.exit_code == 0 and "Xeri" in r.stdout
+
+
+def test_rules_unknown_game():
+    assert_user_error(invoke("rules", "no-such-game"), "unknown game", "xeri")
+
+
+# -- play: errors before the match starts --------------------------------------
+
+@pytest.mark.parametrize("args, needle", [
+    (["play", "nope"], "unknown game"),
+    (["play", "xeri", "--seat", "2"], "no seat 2"),
+    (["play", "xeri", "--seat", "-1"], "no seat -1"),
+    (["play", "xeri", "--bots", "wizard"], "unknown bot 'wizard'"),
+    (["play", "xeri", "--bots", "random,random"], "2 bots given for 1 other seat"),
+    (["play", "xeri", "-o", "colour=red"], "no option 'colour'"),
+    (["play", "xeri", "-o", "hands=many"], "option hands wants"),
+    (["play", "xeri", "-o", "hands=0"], "between 1 and 99"),
+    (["play", "xeri", "-o", "hands"], "should look like name=value"),
+    (["play", "xeri", "--preset", "fast"], "no preset 'fast'"),
+    (["play", "xeri", "-o", "seed=3"], "no option 'seed'"),
+    (["play", "xeri", "-o", "decks=AS"], "no option 'decks'"),
+])
+def test_play_user_errors(args, needle):
+    assert_user_error(invoke(*args, "--no-record"), needle)
+
+
+# -- simulate -----------------------------------------------------------------
+
+def sim_json(*args):
+    r = invoke("simulate", *args, "--json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def test_simulate_summary_adds_up():
+    s = sim_json("xeri", "-n", 6, "-o", "hands=1", "--seed", 3)
+    assert s["matches"] == 6
+    assert sum(s["wins"]) + s["draws"] == 6
+    assert s["bots"] == ["heuristic", "heuristic"]
+    assert s["options"]["hands"] == 1
+    assert s["deals_per_match"] == {"mean": 1.0, "min": 1, "max": 1}
+    assert sum(v["count"] for v in s["reasons"].values()) == 6
+    for seat in s["scores"]:
+        assert seat["min"] <= seat["mean"] <= seat["max"]
+    assert s["matches_per_second"] > 0
+
+
+def test_simulate_results_do_not_depend_on_workers():
+    one = sim_json("xeri", "-n", 8, "-o", "hands=1", "--bots", "heuristic,random")
+    two = sim_json("xeri", "-n", 8, "-o", "hands=1", "--bots", "heuristic,random", "--workers", 2)
+    for s in (one, two):
+        for key in ("seconds", "matches_per_second", "workers"):
+            del s[key]
+    assert one == two
+    assert one["bots"] == ["heuristic", "random"]
+
+
+def test_simulate_prints_a_summary():
+    r = invoke("simulate", "xeri", "-n", 3, "-o", "hands=1")
+    assert r.exit_code == 0, r.output
+    for needle in ("Per seat", "Draws", "Actions per match", "How matches ended",
+                   "matches per second"):
+        assert needle in r.stdout
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_simulate_every_game(game_id):
+    g = pelit.load(game_id)
+    s = sim_json(game_id, "-n", 2, *short_options(g))
+    assert s["matches"] == 2 and sum(v["count"] for v in s["reasons"].values()) == 2
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["nope", "-n", 2], "unknown game"),
+    (["xeri", "-n", 0], "-n must be at least 1"),
+    (["xeri", "-n", 2, "--workers", 0], "--workers must be at least 1"),
+    (["xeri", "-n", 2, "--bots", "heuristic,wizard"], "unknown bot 'wizard'"),
+    (["xeri", "-n", 2, "--bots", "random,random,random"], "3 bots given for 2 seats"),
+    (["xeri", "-n", 2, "-o", "colour=red"], "no option 'colour'"),
+    (["xeri", "-n", 2, "--preset", "fast"], "no preset 'fast'"),
+    (["xeri", "-n", 2, "-o", "seed=4"], "no option 'seed'"),
+])
+def test_simulate_user_errors(args, needle):
+    assert_user_error(invoke("simulate", *args), needle)
+
+
+# -- replay -------------------------------------------------------------------
+
+@pytest.fixture
+def record_file(tmp_path):
+    g = pelit.load("xeri")
+    state = play_match(g, ["heuristic", "random"], 5, hands=1)
+    path = tmp_path / "xeri.json"
+    path.write_text(json.dumps(record_of(state)))
+    return path
+
+
+def test_replay_step_by_step(record_file):
+    rec = json.loads(record_file.read_text())
+    r = invoke("replay", record_file)
+    assert r.exit_code == 0, r.output
+    assert f"{len(rec['actions'])}. Seat" in r.stdout      # the last step is numbered
+    assert "deal 1" in r.stdout and "hand scored" in r.stdout
+    assert "hands played" in r.stdout                       # the result
+
+
+def test_replay_quiet_prints_the_result_only(record_file):
+    r = invoke("replay", record_file, "-q")
+    assert r.exit_code == 0 and "1. Seat" not in r.stdout and "hands played" in r.stdout
+
+
+def test_replay_as_a_seat(record_file):
+    """As a seat: its own cards and actions, the other seat's only through
+    the events it saw (Xeri plays are public, dealt cards are not)."""
+    r = invoke("replay", record_file, "--seat", 1)
+    assert r.exit_code == 0 and "You: dealt  count 6 · stock 40 · cards" in r.stdout
+    assert "Seat 0: dealt  count 6 · stock 40\n" in r.stdout
+    assert "1. Seat 0" not in r.stdout and "2. You: " in r.stdout
+    assert_user_error(invoke("replay", record_file, "--seat", 7), "no seat 7")
+
+
+def test_replay_check_passes(record_file):
+    r = invoke("replay", record_file, "--check")
+    assert r.exit_code == 0 and r.stdout.startswith("ok:")
+
+
+def test_replay_check_fails_loudly_on_a_different_result(record_file):
+    rec = json.loads(record_file.read_text())
+    rec["result"]["scores"] = [9, 9]
+    record_file.write_text(json.dumps(rec))
+    r = invoke("replay", record_file, "--check")
+    assert r.exit_code == 1
+    assert "REPLAY DIFFERS" in r.stderr and "[9, 9]" in r.stderr
+    r = invoke("replay", record_file)              # step by step also says so
+    assert r.exit_code == 1 and "REPLAY DIFFERS" in r.stderr
+
+
+def test_replay_unreadable_and_corrupt_records(tmp_path, record_file):
+    assert_user_error(invoke("replay", tmp_path / "missing.json"), "cannot read")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{\"game\": ")
+    assert_user_error(invoke("replay", bad), "is not JSON")
+    bad.write_bytes(b"\x00\xff\xfe binary")
+    assert_user_error(invoke("replay", bad), "not a text file")
+    assert_user_error(invoke("replay", tmp_path), "cannot read")
+    bad.write_text("[1, 2]")
+    assert_user_error(invoke("replay", bad), "a record is a JSON object")
+    rec = json.loads(record_file.read_text())
+    rec["actions"][3] = "ZZ"
+    bad.write_text(json.dumps(rec))
+    assert_user_error(invoke("replay", bad), "action 4")
+    assert_user_error(invoke("replay", bad, "--check"), "action 4")
+    rec["game"] = "nope"
+    bad.write_text(json.dumps(rec))
+    assert_user_error(invoke("replay", bad), "unknown game")
+
+
+# -- bench --------------------------------------------------------------------
+
+def test_bench_one_game_json():
+    r = invoke("bench", "xeri", "--seconds", 0.2, "-o", "hands=1", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert set(data["machine"]) >= {"cpu", "cores", "python"}
+    (res,) = data["results"]
+    assert res["game"] == "xeri" and res["matches"] >= 1
+    assert res["deals"] == res["matches"]                   # hands=1: one deal a match
+    assert res["actions_per_second"] > 0 and "deals_per_second" in res
+
+
+def test_bench_table():
+    r = invoke("bench", "xeri", "-s", 0.1, "-o", "hands=1")
+    assert r.exit_code == 0, r.output
+    assert "matches/s" in r.stdout and "deals/s" in r.stdout and "Python" in r.stdout
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["nope"], "unknown game"),
+    (["-o", "hands=1"], "need one GAME"),
+    (["xeri", "-s", 0], "--seconds must be more than 0"),
+    (["xeri", "-o", "colour=red"], "no option 'colour'"),
+    (["xeri", "-o", "seed=4"], "no option 'seed'"),
+])
+def test_bench_user_errors(args, needle):
+    assert_user_error(invoke("bench", *args), needle)
+
+
+@pytest.mark.parametrize("args", [["frob"], ["simulate", "xeri", "-n", "abc"], ["rules"]])
+def test_usage_errors_exit_2_without_traceback(args):
+    r = invoke(*args)
+    assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+def test_bench_leaves_a_match_random_play_drags_on_unfinished():
+    from pelit.sim.bench import bench_game
+    g = pelit.load("xeri")
+    r = bench_game(g, 0.001, options=g.make_options(hands=99), patience=0)
+    assert r["unfinished"] and r["matches"] == 0 and r["actions"] == 4096
+
+
+def test_summary_counts_sides_draws_and_reason_kinds():
+    from pelit.sim.batch import MatchResult, summarize
+    g = pelit.load("xeri")
+    rs = [MatchResult(0, 1, (5, 1, 5, 1), (0, 2), "team 0 reached 52 in hand 7", 90, 7),
+          MatchResult(1, 2, (0, 9, 0, 9), (1, 3), "team 1 reached 55 in hand 9", 110, 9),
+          MatchResult(2, 3, (4, 4, 4, 4), (), "stopped: a draw", 100, 8)]
+    s = summarize(g, rs, 2.0, ["random"], 1, 1, g.make_options())
+    assert s["wins"] == [1, 1, 1, 1] and s["draws"] == 1
+    assert s["winning_sides"] == {"0+2": 1, "1+3": 1}
+    assert s["reasons"]["team # reached # in hand #"]["count"] == 2
+    assert s["scores"][1] == {"mean": 4.667, "min": 1, "max": 9}
+    assert s["actions_per_match"] == {"mean": 100.0, "min": 90, "max": 110}
+    assert s["matches_per_second"] == 1.5

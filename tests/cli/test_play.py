@@ -1,0 +1,321 @@
+"""``pelit play``: a scripted session through stdin of the real command, the
+prompt's answers to bad input, out-of-turn windows (bots answer first), and
+the generic table for every registered game drawn from one seat's view."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import pelit
+from pelit.cli import render
+from pelit.cli.play import Session
+
+ROOT = Path(__file__).resolve().parents[2]
+PELIT = Path(sys.executable).with_name("pelit")
+GAMES = pelit.game_ids()
+
+
+def quiet_console():
+    return Console(file=io.StringIO(), width=100, force_terminal=False, highlight=False)
+
+
+def scripted_moves(game_id, seed, seat=0, **overrides):
+    """The moves a player at ``seat`` makes choosing its first legal action,
+    found by playing the session in-process (bots are seeded, so the real
+    command given the same seed and these lines plays the same match)."""
+    moves = []
+    session = None
+
+    def answer(prompt):
+        view = session.game.view(session.state, session.me)
+        text = session.game.action_text(view["legal"][0])
+        moves.append(text)
+        return text
+
+    session = Session(pelit.load(game_id), seat=seat, seed=seed, overrides=overrides,
+                      console=quiet_console(), save=False, input_fn=answer)
+    assert session.run() == 0
+    return moves
+
+
+def pelit_cmd(*args, stdin="", env_extra=None, tmp_path=None):
+    env = {"PATH": "/usr/bin:/bin", "COLUMNS": "100", "HOME": str(tmp_path or ROOT)}
+    env.update(env_extra or {})
+    return subprocess.run([str(PELIT), *map(str, args)], input=stdin, capture_output=True,
+                          text=True, env=env, timeout=120)
+
+
+def test_scripted_xeri_match_through_stdin(tmp_path):
+    """A whole short Xeri match (hands=1) typed at the real prompt, with bad
+    input, help and the other prompt commands on the way."""
+    moves = scripted_moves("xeri", 21, hands=1)
+    chatter = ["zz", "AS AS", "help", "legal", "log 3", "log x", "rules", "", "table"]
+    first = moves[0]
+    lines = chatter + [first.lower()] + moves[1:]      # card text in any case
+    record = tmp_path / "match.json"
+    r = pelit_cmd("play", "xeri", "--seed", 21, "-o", "hands=1", "--record", record,
+                  stdin="\n".join(lines) + "\n", tmp_path=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
+    out = r.stdout
+    assert "✗ 'zz' is not an action here. Legal now:" in out
+    assert "✗ 'AS AS' is not an action here" in out or "✗ AS" in out
+    assert "log takes a number" in out
+    assert "Your hand" in out and "Your turn" in out and "Legal:" in out
+    assert "hands played" in out and ("You won!" in out or "You lost" in out
+                                      or "a draw" in out)
+    assert "Seed 21" in out and f"Record saved to {record}" in out
+    rec = json.loads(record.read_text())
+    assert rec["seed"] == 21 and rec["options"] == {"hands": 1} and rec["result"]
+    check = pelit_cmd("replay", record, "--check", tmp_path=tmp_path)
+    assert check.returncode == 0, check.stderr
+
+
+def test_quit_and_end_of_input_save_the_record(tmp_path):
+    r = pelit_cmd("play", "xeri", "--seed", 4, stdin="quit\n", tmp_path=tmp_path,
+                  env_extra={"PELIT_RECORDS": str(tmp_path / "recs")})
+    assert r.returncode == 0 and "you left the match" in r.stdout
+    assert (tmp_path / "recs" / "xeri-4.json").exists()
+    r = pelit_cmd("play", "xeri", "--seed", 4, "--no-record", stdin="", tmp_path=tmp_path)
+    assert r.returncode == 1 and "input ended" in r.stdout and "no record kept" in r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_the_seed_is_shown_only_when_the_match_is_over(tmp_path):
+    """The seed tells the deal: it is printed after the match, not during it."""
+    r = pelit_cmd("play", "xeri", "--seed", 987654321, "--no-record",
+                  stdin="legal\nhelp\nlog\nquit\n", tmp_path=tmp_path)
+    during, _, after = r.stdout.partition("Match stopped")
+    assert "987654321" not in during and "Seed 987654321" in after
+
+
+def test_user_error_is_one_line_without_traceback(tmp_path):
+    r = pelit_cmd("play", "nope", tmp_path=tmp_path)
+    assert r.returncode == 2
+    assert r.stderr.strip().startswith("pelit: unknown game 'nope'")
+    assert len(r.stderr.strip().splitlines()) == 1 and r.stdout == ""
+
+
+def test_the_table_shows_only_what_the_seat_may_see():
+    """The drawn table is built from the seat's view: the opponent's hand and
+    the stock never appear, the own hand does (sorted by suit)."""
+    g = pelit.load("xeri")
+    s = g.new_state(seed=9, hands=1)
+    for _ in range(5):
+        s.apply(g.legal_actions(s)[0])
+    con = quiet_console()
+    view = g.view(s, s.to_act[0])
+    me = s.to_act[0]
+    con.print(render.table_renderable(g, view, ["you", "bot"],
+                                      [render.describe_event(g, e, me, None, 2)
+                                       for e in g.events_for(s, me)]))
+    text = con.file.getvalue()
+    hidden = s.hands[1 - me] | g.unknown_cards(s, me)
+    for c in range(52):
+        shown = render.card_text(g, c).plain
+        if (hidden >> c) & 1:
+            assert shown not in text, f"{shown} leaked"
+    own = [render.card_text(g, c).plain for c in render.sorted_hand(g, list(view["hand"]))]
+    assert "Yourhand" + "".join(own) in text.replace(" ", "")
+
+
+def test_hand_is_grouped_by_suit_high_first():
+    g = pelit.load("xeri")
+    mask = 0
+    for t in "2C AS 5H KS TD JH".split():
+        mask |= 1 << g.deck.parse(t)
+    assert render.hand_text(g, mask).plain == "A♠ K♠   J♥ 5♥   2♣   10♦"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_plays_to_the_end_at_the_prompt(game_id):
+    """The generic table, prompt and bots work for every registered game."""
+    g = pelit.load(game_id)
+    rng = random.Random(5)
+    session = None
+    prompts = 0
+
+    def answer(prompt):
+        nonlocal prompts
+        prompts += 1
+        if prompts == 1:
+            return "this is not an action"
+        view = session.game.view(session.state, session.me)
+        return session.game.action_text(rng.choice(view["legal"]))
+
+    session = Session(g, seat=g.info.min_seats - 1, seed=5, overrides=dict(g.test_options),
+                      console=quiet_console(), save=False, input_fn=answer)
+    assert session.run() == 0
+    text = session.console.file.getvalue()
+    assert "is not an action" in text and "Legal now:" in text
+    assert session.state.outcome.reason in " ".join(text.split())
+
+
+# -- out-of-turn windows: the toy game of tests/core/test_windows.py ---------
+
+def _toy():
+    mod = sys.modules.get("toy_windows")
+    if mod is None:
+        spec = importlib.util.spec_from_file_location(
+            "toy_windows", ROOT / "tests" / "core" / "test_windows.py")
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules["toy_windows"] = mod
+        spec.loader.exec_module(mod)
+    return mod.Claims()
+
+
+def test_bots_in_a_window_answer_before_the_person():
+    game = _toy()
+    asked = []
+    session = None
+
+    def answer(prompt):
+        st = session.state
+        asked.append((st.phase.name, tuple(st.to_act),
+                      (st.window.seats, dict(st.window.answers)) if st.window else None))
+        view = game.view(st, session.me)
+        return game.action_text(view["legal"][0])
+
+    session = Session(game, seat=1, seed=3, console=quiet_console(), save=False,
+                      input_fn=answer)
+    assert session.run() == 0
+    claims = [a for a in asked if a[0] == "CLAIM"]
+    assert claims, "the person was never asked in a claim window"
+    for _, to_act, (seats, answers) in claims:
+        # the bot in the window answered first, then the person was asked
+        assert to_act == (1,) and set(answers) == set(seats) - {1}
+    # the race to slap: a bot always arrives before the person is asked
+    assert all(a[0] != "SLAP" for a in asked)
+    assert session.state.outcome.winners[0] in (0, 2)
+
+
+def test_window_arrival_order_is_seeded():
+    def winners(seed):
+        game = _toy()
+        session = Session(game, seat=1, seed=seed, console=quiet_console(), save=False,
+                          input_fn=lambda p: "pass" if session.state.phase.name == "CLAIM"
+                          else "lay 1")
+        session.run()
+        return session.state.outcome.winners
+
+    assert all(winners(s) == winners(s) for s in range(4))
+    assert len({winners(s) for s in range(12)}) == 2        # both bots win some races
+
+
+# -- boards ---------------------------------------------------------------------
+
+class _Info:
+    def __init__(self, gid):
+        self.id, self.family, self.name = gid, "connection", gid.title()
+
+
+class _BoardGame:
+    deck = None
+    actions = None
+
+    def __init__(self, gid):
+        self.info = _Info(gid)
+
+
+def _board_view(board, gid):
+    return {"game": gid, "seat": 0, "players": 2, "phase": "play", "to_act": [0],
+            "legal": [], "version": 0, "board": board}
+
+
+def test_hex_board_drawn_as_a_rhombus_with_coordinates():
+    board = [[None] * 4 for _ in range(4)]
+    board[0][1], board[2][2] = 0, 1
+    text = render.board_renderable(_BoardGame("hex"), _board_view(board, "hex")).plain
+    lines = text.splitlines()
+    assert lines[0].split() == ["a", "b", "c", "d"]
+    assert lines[1] == "1 · ● · ·" and lines[3] == "3   · · ● ·"
+    assert "● You" in lines[-1] and "● Seat 1" in lines[-1]
+
+
+def test_y_board_drawn_as_a_triangle():
+    board = [[0] * (i + 1) for i in range(4)]
+    board[3][0] = 2
+    text = render.board_renderable(_BoardGame("y"), _board_view(board, "y")).plain
+    lines = text.splitlines()
+    assert lines[0] == "1    ·" and lines[3] == "4 ● · · ·"
+
+
+def test_a_game_may_draw_its_own_board():
+    g = _BoardGame("hex")
+    g.render_board = lambda view: "my board"
+    assert render.board_renderable(g, _board_view([[0]], "hex")).plain == "my board"
+
+
+def test_named_colour_stones_and_legend():
+    """A Hex-style view: rows of ``.``/``R``/``B`` and a colours map (who is red)."""
+    view = _board_view([".R.", "..B", "..."], "hex")
+    view["colours"] = {"red": 1, "blue": 0}
+    text = render.board_renderable(_BoardGame("hex"), view, ["you", "heuristic"]).plain
+    lines = text.splitlines()
+    assert lines[1] == "1 · ● · 1" and lines[2] == "2  · · ● 2"
+    assert lines[-1].strip() == "● red: Seat 1   ● blue: You"
+
+
+def test_a_move_list_is_never_a_seat_column():
+    g = _BoardGame("hex")
+    memory = set()
+    view = _board_view([".."], "hex")
+    view["moves"] = []
+    con = quiet_console()
+    con.print(render.table_renderable(g, view, memory=memory))
+    view["moves"] = ["a1", "b1"]          # as long as the number of seats, by chance
+    view["hands_won"] = [1, 0]
+    con = quiet_console()
+    con.print(render.table_renderable(g, view, memory=memory))
+    lines = con.file.getvalue().splitlines()
+    header = lines[1]                                   # the seats table's header row
+    assert "hands won" in header and "moves" not in header
+    assert any("moves" in ln and "a1, b1" in ln for ln in lines[2:])
+
+
+def test_long_runs_of_legal_actions_are_shortened():
+    """Board cells and runs of one verb show their first few, the last and a
+    count; card plays are all listed."""
+    from pelit.core.actions import ActionSpace
+
+    class Many:
+        deck = None
+        actions = ActionSpace()
+        actions.choice("", [f"c{i}" for i in range(30)])
+        actions.numbers("bid", range(1, 21))
+        actions.verb("pass")
+
+        def action_text(self, a):
+            return self.actions.text(a)
+
+    g = Many()
+    text = render.legal_text(g, {"legal": list(range(g.actions.size))}).plain
+    assert text == ("c0  c1  c2  c3  …  c29 (30 in all)  bid 1  bid 2  bid 3  bid 4  …  "
+                    "bid 20 (20 in all)  pass")
+    xeri = pelit.load("xeri")
+    cards = xeri.deck.parse_many("2C AS 5H KS TD JH 9S 8S")
+    assert render.legal_text(xeri, {"legal": cards}).plain == "A♠  K♠  9♠  8♠  J♥  5♥  2♣  10♦"
+
+
+def test_values_read_as_words():
+    """Tricks as seat-labelled plays, records without their empty entries,
+    seat numbers in records as seat names."""
+    from pelit.cards.deck import Card
+    g = pelit.load("xeri")
+    c = g.deck.parse
+    trick = [[2, Card(c("QS"))], [0, Card(c("KS"))]]
+    assert render.value_text(g, trick, me=0).plain == "Seat 2 Q♠ · You K♠"
+    bid = {"verbal": False, "exposed": True, "bid": "rami", "card": None, "winner": 1}
+    assert render.value_text(g, bid, me=1).plain == "exposed, bid rami, winner You"
+    lines = [{"hand": 0, "xeri": 10}, {"hand": 1, "xeri": 0}]
+    assert render.value_text(g, lines).plain == "hand 0, xeri 10 | hand 1, xeri 0"
+    assert render.value_text(g, lines, terse=True).plain == "xeri 10 | hand 1"

@@ -1,0 +1,219 @@
+"""Multimulta by seed 000 ch. 10: the reconstructed deck and scripted deals citing sections."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter
+from itertools import permutations
+from pathlib import Path
+
+import pytest
+
+import pelit
+from pelit.cards.deck import mask_of
+from pelit.core.errors import IllegalAction, ParseError
+from pelit.games.multimulta import (DECK, FACES, RANKS, RECONSTRUCTED, SUITS, SURVIVING,
+                                    allowed_follow, deal_points, trick_winner)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # tests/: support
+
+from support import card_ids_in, random_step, snapshot  # noqa: E402
+
+G = pelit.load("multimulta")
+
+H0 = "KJ9 K9J JK9 9KJ J9K 9JK QQQ TTT A--"
+H1 = "J97 J79 9J7 7J9 97J 79J 977 977 -A-"
+H2 = "AQT ATQ QAT QTA TAQ TQA 888 --A 797"
+H3 = "QT8 Q8T TQ8 T8Q 8QT 8TQ 797 779 779"
+
+
+def pack():
+    """Dealing (decision, 10.2): one card at a time from the dealer's (seat 0) left."""
+    h = [x.split() for x in (H0, H1, H2, H3)]
+    return " ".join(h[p][i] for i in range(9) for p in (1, 2, 3, 0))
+
+
+def cards(text):
+    return mask_of(DECK.parse_many(text))
+
+
+def new(**kw):
+    return G.new_state(seed=1, decks=[pack()], **kw)
+
+
+# -- 10.1 the deck --------------------------------------------------------------------
+
+def test_the_twenty_surviving_faces_as_read_from_the_top_corners_10_1():
+    # seed lines ~720-918, top corners in the order spades, diamonds, clubs
+    assert SURVIVING == ("KJ9", "K9J", "JK9", "9KJ", "J9K", "9JK", "QQQ",
+                         "J97", "J79", "9J7", "7J9", "97J", "79J", "TTT",
+                         "977", "977", "797", "797", "779", "779")
+    # every surviving pattern comes in all of its suit orders, equally often
+    for pattern, times in (("KJ9", 1), ("J97", 1), ("977", 2)):
+        orders = set("".join(p) for p in permutations(pattern))
+        assert all(SURVIVING.count(o) == times for o in orders)
+
+
+def test_the_reconstructed_sixteen_10_1():
+    assert sorted(RECONSTRUCTED) == sorted(
+        ["AQT", "ATQ", "QAT", "QTA", "TAQ", "TQA", "QT8", "Q8T", "TQ8", "T8Q", "8QT", "8TQ",
+         "888", "A--", "-A-", "--A"])
+    assert DECK.size == 36 and len(FACES) == 36
+
+
+def test_every_suit_holds_the_same_ranks_10_1():
+    want = {14: 3, 13: 2, 12: 5, 11: 4, 10: 5, 9: 6, 8: 3, 7: 6, None: 2}
+    for suit in SUITS:
+        assert Counter(RANKS[suit]) == want
+    kj9 = DECK.parse("kj9")
+    assert (RANKS["spades"][kj9], RANKS["diamonds"][kj9], RANKS["clubs"][kj9]) == (13, 11, 9)
+    assert len(DECK.copies_of("977")) == 2 and len(DECK.copies_of("A--")) == 1
+
+
+# -- 10.2 dealing and passing ---------------------------------------------------------------
+
+def test_deal_nine_and_pass_three_face_down_to_the_partner_10_2():
+    s = new()
+    assert s.hands[0] == cards(H0) and s.to_act == (1,)
+    for t in ("pass J97", "pass J79", "pass -A-"):
+        s.play(t)
+    # nobody else sees what seat 1 chose
+    for seat in (None, 0, 2, 3):
+        assert card_ids_in(s.view(seat)) & cards("J97 J79 -A-") == 0
+        assert card_ids_in(G.events_for(s, seat)) & cards("J97 J79 -A-") == 0
+    assert s.view(0)["selected_counts"] == [0, 3, 0, 0] and s.hands[3] == cards(H3)
+    with pytest.raises(IllegalAction, match="may not act"):
+        s.play("pass KJ9", seat=0)
+    for t in ("pass 888", "pass --A", "pass 797"):
+        s.play(t)
+    for t in ("pass 779", "pass 779", "pass 797"):
+        s.play(t)
+    with pytest.raises(IllegalAction, match="pass"):
+        s.play("spades KJ9")
+    for t in ("pass A--", "pass TTT", "pass QQQ"):
+        s.play(t)
+    def faces(mask):
+        return sorted(DECK.texts(mask).split())
+
+    assert faces(s.hands[0]) == sorted("KJ9 K9J JK9 9KJ J9K 9JK 888 --A 797".split())
+    assert faces(s.hands[3]) == sorted("QT8 Q8T TQ8 T8Q 8QT 8TQ J97 J79 -A-".split())
+    assert int(s.view(1)["given"]) == cards("J97 J79 -A-")
+    assert G.unknown_cards(s, 1) & cards("J97 J79 -A-") == 0     # he knows where they are
+    assert s.phase.name == "PLAY" and s.to_act == (1,)            # dealer's left leads
+
+
+def _passed():
+    s = new()
+    for t in ("pass J97", "pass J79", "pass -A-", "pass 888", "pass --A", "pass 797",
+              "pass 779", "pass 779", "pass 797", "pass A--", "pass TTT", "pass QQQ"):
+        s.play(t)
+    return s
+
+
+# -- 10.3 tricks --------------------------------------------------------------------------------
+
+def test_lead_names_a_suit_the_card_has_10_3():
+    s = _passed()
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="names the lead suit"):
+        s.play("977")
+    with pytest.raises(ParseError):
+        s.play("hearts 977")
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        s.play("spades KJ9")
+    assert snapshot(s) == before
+    s2 = _passed()
+    for t in ("spades 977", "TAQ", "TQ8", "JK9"):
+        s2.play(t)
+    assert s2.to_act == (0,)
+    before = snapshot(s2)
+    with pytest.raises(IllegalAction, match="no rank in spades"):
+        s2.play("spades --A")                   # the club ace has no spade rank
+    assert snapshot(s2) == before
+    s2.play("clubs --A")
+
+
+def test_must_play_rules_and_ties_won_by_the_last_played_10_3():
+    s = _passed()
+    s.play("spades 977")                          # spade 9 leads
+    s.play("TAQ")                                 # a spade 10
+    with pytest.raises(IllegalAction, match="spades 10 or higher"):
+        s.play("8QT")                             # a spade 8 while holding spade 10s and Qs
+    s.play("TQ8")                                 # equal 10, played later: now winning
+    assert trick_winner(s.trick, "spades") == 2
+    s.play("JK9")                                 # spade jack takes it
+    assert s.tricks == [1, 0] and s.to_act == (0,)
+    s.play("clubs --A")                           # a club ace leads
+    s.play("977")                                 # seat 1 has no club ace: any club rank
+    assert s.view(2)["lacks"][1] == {"clubs": 14}
+    with pytest.raises(IllegalAction, match="clubs 14 or higher"):
+        s.play("AQT")                             # seat 2 holds QTA and TQA (club aces)
+    s.play("QTA")
+    legal = {G.action_text(a) for a in s.legal_actions()}
+    assert "-A-" not in legal and "Q8T" in legal  # seat 3: a club rank, if he has one
+    with pytest.raises(IllegalAction, match="rank in clubs"):
+        s.play("-A-")
+    s.play("Q8T")
+    assert s.tricks == [2, 0]                     # QTA's equal ace, played later, wins
+
+
+def test_allowed_follow_three_tiers_10_3():
+    hand = cards("-A- 8QT QT8")
+    assert allowed_follow(hand, "spades", 10) == cards("QT8")          # reaches the best
+    assert allowed_follow(hand, "spades", 13) == cards("8QT QT8")      # any spade rank
+    assert allowed_follow(cards("-A- --A"), "spades", 9) == cards("-A- --A")   # anything
+
+
+# -- 10.2 scoring and the match ------------------------------------------------------------------
+
+@pytest.mark.parametrize("tricks,points", [
+    ([5, 4], [1, 0]), ([4, 5], [0, 1]), ([6, 3], [2, 0]), ([9, 0], [5, 0]), ([2, 7], [0, 3]),
+])
+def test_deal_points_tricks_over_four_10_2(tricks, points):
+    assert deal_points(tricks) == points
+
+
+def test_game_to_five_points_dealer_passes_left_10_2():
+    s = G.new_state(seed=8)
+    rng = random.Random(8)
+    while s.outcome is None:
+        seat, a = random_step(s, rng)
+        s.apply(a, seat)
+    scored = [e.public for e in s.events if e.kind == "deal_scored"]
+    assert all(max(e["totals"]) < 5 for e in scored[:-1]) and max(scored[-1]["totals"]) >= 5
+    side = s.outcome.winners[0]
+    assert s.outcome.winners == (side, side + 2) and s.points[side] >= 5
+    dealers = [e.public["dealer"] for e in s.events if e.kind == "deal"]
+    assert dealers == [i % 4 for i in range(len(dealers))]
+
+
+def test_rubber_option_two_games_10_2():
+    s = G.new_state(seed=9, games=2, target=2)
+    rng = random.Random(9)
+    while s.outcome is None:
+        seat, a = random_step(s, rng)
+        s.apply(a, seat)
+    games = [e.public for e in s.events if e.kind == "game_won"]
+    side = s.outcome.winners[0]
+    assert s.games_won[side] == 2 and games[-1]["side"] == side and len(games) in (2, 3)
+
+
+def test_sampled_worlds_keep_given_cards_and_lacks():
+    s = _passed()
+    for t in ("spades 977", "TAQ", "TQ8", "JK9", "clubs --A", "977"):
+        s.play(t)
+    rng = random.Random(2)
+    for _ in range(5):
+        w = G.sample_world(s.view(3), rng)
+        assert w.hands[1] & cards("J97 J79 -A-") == 0          # seat 3 holds them himself
+        assert w.hands[1] & cards("QTA TQA --A") == 0          # seat 1 showed no club ace
+        w0 = G.sample_world(s.view(1), rng)
+        assert w0.hands[3] & cards("J79 -A-") == cards("J79 -A-")   # given by seat 1
+
+
+def test_heuristic_bot_beats_random_play():
+    from pelit.sim.runner import play_match
+    wins = sum(play_match(G, ["heuristic", "random"], seed).outcome.winners == (0, 2)
+               for seed in range(4))
+    assert wins >= 3

@@ -1,0 +1,83 @@
+"""Raw-frame leak check: replay the finished match and hold every frame a
+client received against what the engine lets that seat see at that version.
+
+Card text inside *events* is the engine's business (tests/test_leaks.py): the
+check here proves the server sends a seat exactly the engine's events for it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pelit.cards.deck import ids
+from pelit.core.records import jsonable
+
+
+def _strings(obj, out):
+    if isinstance(obj, str):
+        out.add(obj)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            out.add(k)
+            _strings(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            _strings(v, out)
+    return out
+
+
+def check_frames(game, record, raw_frames, seat):
+    """Check every raw frame sent to ``seat`` (None: a spectator):
+
+    - before the end, no frame holds the seed or the packs;
+    - each frame's view is exactly the engine's view for that seat at that
+      version, and the events it has been sent are exactly the engine's events
+      for that seat: the server adds nothing of its own (no other seat's view,
+      no state);
+    - no view holds the text of a card whose place the seat cannot know then
+      (the engine's ``unknown_cards``; texts of which some copy is known are
+      not counted).
+    """
+    seed = str(record["seed"])
+    frames = [json.loads(r) for r in raw_frames]
+    states = [f for f in frames if f.get("type") == "state"]
+    assert states, "no state frame was received"
+    for raw, f in zip(raw_frames, frames):
+        if f.get("type") == "state" and f["table"]["status"] != "over":
+            assert "seed" not in f["table"] and "packs" not in f["table"]
+            assert seed not in raw, "the seed was sent before the match was over"
+    deck = game.deck
+    state = game.new_state(seed=record["seed"], decks=record.get("decks"),
+                           **(record.get("options") or {}))
+    views, hidden_texts, event_counts = [], [], []
+    for text in [*record["actions"], None]:
+        views.append(jsonable(game.view(state, seat), game))
+        event_counts.append(len(state.events))
+        if deck is not None:
+            unknown = game.unknown_cards(state, seat)
+            known = deck.all_mask & ~unknown
+            hidden_texts.append({deck.text_of[c] for c in ids(unknown)}
+                                - {deck.text_of[c] for c in ids(known)})
+        if text is None:
+            break
+        who = None
+        if ":" in text and text.partition(":")[0].isdigit():
+            who, text = int(text.partition(":")[0]), text.partition(":")[2]
+        game.apply_text(state, text, who)
+    all_events = jsonable(game.events_for(state, seat), game)
+    events: list = []
+    checked = 0
+    for f in states:
+        events = events[:f["event_start"]] + f["events"]
+        if f["view"] is None:
+            continue
+        v = f["version"]
+        assert f["view"] == views[v], f"seat {seat}: the view at version {v} is not the engine's"
+        assert events == all_events[:event_counts[v]], \
+            f"seat {seat}: the events at version {v} are not the engine's"
+        if deck is not None:
+            leaked = _strings(f["view"], set()) & hidden_texts[v]
+            assert not leaked, (f"seat {seat} was sent {sorted(leaked)} at version {v}, "
+                                "cards it cannot know")
+        checked += 1
+    assert checked, "no frame with a view was checked"

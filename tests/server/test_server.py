@@ -1,0 +1,385 @@
+"""The web table against a real uvicorn on 127.0.0.1 with real WebSocket clients.
+
+Issue 5, "How it is checked": a whole match over WebSockets with people and
+bots; bad input rejected with a clear error and nothing changed; spectators
+(and seats) never sent a card they cannot see, for every game in the registry;
+kill -9 mid-match, restart, reconnect: the same view, nothing lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import secrets
+
+import pytest
+from websockets.exceptions import InvalidStatus
+
+import pelit
+from pelit.core.records import check_record
+
+from leakcheck import check_frames
+from serverkit import Client, Server, play_randomly
+
+GAMES = pelit.game_ids()
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def start(server, tid, host):
+    return server.ok("POST", f"/api/tables/{tid}/start", {"host": host})
+
+
+# -- a whole match -------------------------------------------------------------
+
+@pytest.mark.skipif("tuppi" not in GAMES, reason="tuppi is not registered on this branch yet")
+def test_two_humans_and_two_bots_finish_a_tuppi_match(server):
+    game = pelit.load("tuppi")
+
+    async def main():
+        tid, host, tokens = server.table("tuppi", ["human", "heuristic", "human", "heuristic"],
+                                         game.test_options)
+        a = await Client.open(server, tid, tokens[0])
+        b = await Client.open(server, tid, tokens[2])
+        spectator = await Client.open(server, tid)
+        start(server, tid, host)
+        final = await asyncio.gather(play_randomly(a, tokens[0], random.Random(1)),
+                                     play_randomly(b, tokens[2], random.Random(2)))
+        await spectator.until(lambda f: f["table"]["status"] == "over")
+        for c in (a, b, spectator):
+            await c.close()
+        return tid, final, a, b, spectator
+
+    tid, final, a, b, spectator = run(main())
+    assert final[0]["table"]["outcome"] == final[1]["table"]["outcome"]
+    record = server.ok("GET", f"/api/tables/{tid}/record")
+    check_record(record)                    # the published record replays to the result
+    check_frames(game, record, a.raw, 0)
+    check_frames(game, record, b.raw, 2)
+    check_frames(game, record, spectator.raw, None)
+
+
+def test_two_people_finish_a_xeri_match_and_the_record_is_published(server):
+    game = pelit.load("xeri")
+
+    async def main():
+        tid, host, tokens = server.table("xeri", ["human", "human"], {"hands": 1})
+        a = await Client.open(server, tid, tokens[0])
+        b = await Client.open(server, tid, tokens[1])
+        status, body = server.http("GET", f"/api/tables/{tid}/record")
+        assert status == 409 and body["code"] == "not_over"
+        start(server, tid, host)
+        await asyncio.gather(play_randomly(a, tokens[0], random.Random(5)),
+                             play_randomly(b, tokens[1], random.Random(6)))
+        return tid, a, b
+
+    tid, a, b = run(main())
+    record = server.ok("GET", f"/api/tables/{tid}/record")
+    state = check_record(record)
+    info = server.ok("GET", f"/api/tables/{tid}")
+    assert info["seed"] == str(record["seed"]) == str(state.seed)
+    assert info["packs"] == [game.deck.texts(p) for p in state.packs]
+    assert info["outcome"] == state.outcome.to_json()
+    check_frames(game, record, a.raw, 0)
+    check_frames(game, record, b.raw, 1)
+    # the replay viewer: any seat's point of view, a spectator's, or open
+    n = len(record["actions"])
+    opened = server.ok("GET", f"/api/tables/{tid}/replay?upto={n // 2}&seat=open")
+    assert set(opened["views"]) == {"0", "1"} and opened["upto"] == n // 2
+    one = server.ok("GET", f"/api/tables/{tid}/replay?upto=3&seat=1")
+    assert list(one["views"]) == ["1"] and one["views"]["1"]["version"] == 3
+    assert server.http("GET", f"/api/tables/{tid}/replay?upto={n + 1}")[0] == 400
+
+
+# -- bad input -------------------------------------------------------------------
+
+def test_bad_input_is_rejected_with_a_clear_error_and_changes_nothing(server):
+    async def main():
+        tid, host, tokens = server.table("xeri", ["human", "human"], {"hands": 1})
+        a = await Client.open(server, tid, tokens[0])
+        b = await Client.open(server, tid, tokens[1])
+        start(server, tid, host)
+        before_a = (await a.until(lambda f: f["view"] is not None))["view"]
+        before_b = (await b.until(lambda f: f["view"] is not None))["view"]
+        assert before_a["to_act"] == [0] and before_a["hand"]
+        mine = before_a["hand"]
+        theirs = before_b["hand"]
+
+        async def rejected(client, msg, code, resync=True):
+            await client.send(msg)
+            err = await client.next_error()
+            assert err["code"] == code, err
+            assert err["message"]
+            if resync:
+                state = await client.next_state()
+                assert state["version"] == 0
+            return err
+
+        # a forged token
+        forged = {"type": "act", "token": secrets.token_urlsafe(24), "version": 0, "action": mine[0]}
+        await rejected(a, forged, "bad_token")
+        # a token of another table or none at all
+        await rejected(a, {"type": "act", "version": 0, "action": mine[0]}, "bad_token")
+        # out of turn: seat 1 acts while seat 0 is to play
+        await rejected(b, {"type": "act", "token": tokens[1], "version": 0, "action": theirs[0]},
+                       "not_your_turn")
+        # illegal: a card seat 0 does not hold (one of seat 1's)
+        err = await rejected(a, {"type": "act", "token": tokens[0], "version": 0,
+                                 "action": theirs[0]}, "illegal")
+        assert "not in your hand" in err["message"] and sorted(err["legal"]) == sorted(mine)
+        # malformed action text
+        await rejected(a, {"type": "act", "token": tokens[0], "version": 0, "action": "ZZ"},
+                       "bad_action")
+        # a stale version
+        await rejected(a, {"type": "act", "token": tokens[0], "version": 7, "action": mine[0]},
+                       "stale")
+        await rejected(a, {"type": "act", "token": tokens[0], "version": "0", "action": mine[0]},
+                       "bad_request")
+        # an oversized frame (9 KiB), garbage JSON, not an object, an unknown type
+        await rejected(a, json.dumps({"type": "act", "token": tokens[0], "version": 0,
+                                      "action": mine[0], "pad": "x" * 9000}), "too_big",
+                       resync=False)
+        await rejected(a, "{not json", "bad_json", resync=False)
+        await rejected(a, b"\xff\xfe\x00", "bad_json", resync=False)
+        await rejected(a, "[1, 2]", "bad_request", resync=False)
+        await rejected(a, {"type": "shuffle"}, "unknown_type", resync=False)
+        await rejected(a, {"type": "hello", "token": "not-a-token"}, "bad_token", resync=False)
+        # nothing changed, for either seat
+        fresh_a = await Client.open(server, tid, tokens[0])
+        fresh_b = await Client.open(server, tid, tokens[1])
+        assert fresh_a.last["view"] == before_a and fresh_b.last["view"] == before_b
+        assert fresh_a.last["version"] == 0
+        # and the right action still goes through
+        await a.send({"type": "act", "token": tokens[0], "version": 0, "action": mine[0]})
+        after = await a.until(lambda f: f["version"] == 1)
+        assert mine[0] not in after["view"]["hand"]
+        pong = None
+        await a.send({"type": "ping"})
+        while pong is None:
+            m = await a.recv()
+            pong = m if m["type"] == "pong" else None
+        for c in (a, b, fresh_a, fresh_b):
+            await c.close()
+
+    run(main())
+
+
+def test_origin_check_and_rate_limit(server):
+    async def main():
+        tid, host, tokens = server.table("xeri", ["human", "human"], {"hands": 1})
+        with pytest.raises(InvalidStatus) as exc:
+            await Client.open(server, tid, origin="http://evil.example")
+        assert exc.value.response.status_code == 403
+        same = await Client.open(server, tid, origin=server.url)       # same origin is fine
+        await same.close()
+        status, body = server.http("POST", "/api/tables", {"game": "xeri"},
+                                   headers={"Origin": "http://evil.example"})
+        assert status == 403 and body["code"] == "origin"
+        c = await Client.open(server, tid)            # its hello is message 1 of 100
+        for _ in range(100):
+            await c.send({"type": "ping"})
+        codes = [(await c.recv())["type"] for _ in range(100)]
+        assert codes == ["pong"] * 99 + ["error"]
+        assert c.frames[-1]["code"] == "rate_limit"
+        await c.close()
+
+    run(main())
+
+
+def test_the_lobby_offers_every_game_with_options_presets_bots_and_rules(server):
+    games = {g["id"]: g for g in server.ok("GET", "/api/games")["games"]}
+    assert sorted(games) == sorted(GAMES)
+    for gid, g in games.items():
+        game = pelit.load(gid)
+        assert g["summary"] == game.info.summary and g["bots"][0] == "random"
+        assert set(g["presets"]) == set(game.presets)
+        assert [o["name"] for o in g["options"]] == list(game.make_options().__dataclass_fields__)
+        if game.presets:                      # a preset becomes the table's options
+            name, values = next(iter(game.presets.items()))
+            made = server.ok("POST", "/api/tables", {"game": gid, "preset": name})
+            for k, v in values.items():
+                assert made["table"]["options"][k] == v and made["table"]["preset"] == name
+
+
+def test_lobby_refuses_bad_requests_clearly(server):
+    bad = [
+        ({"game": "no-such-game"}, "unknown game"),
+        ({"game": "xeri", "options": {"colour": 1}}, "no option 'colour'"),
+        ({"game": "xeri", "options": {"hands": 0}}, "between 1 and 99"),
+        ({"game": "xeri", "preset": "fast"}, "no preset"),
+        ({"game": "xeri", "decks": ["AS AS"]}, ""),
+        ({}, "name the game"),
+    ]
+    for body, words in bad:
+        status, got = server.http("POST", "/api/tables", body)
+        assert status == 400 and words in got["message"], (body, got)
+    assert server.http("POST", "/api/tables", b"[")[1]["code"] == "bad_json"
+    assert server.http("POST", "/api/tables", b"x" * 9000)[0] == 413
+    tid, host, tokens = server.table("xeri", ["human", "empty"])
+    for body, code in [({"seat": 0, "name": "x"}, "seat_taken"), ({"seat": 5, "name": "x"}, "bad_seat"),
+                       ({"seat": 1, "name": "  "}, "bad_name"), ({"seat": True, "name": "x"}, "bad_seat")]:
+        assert server.http("POST", f"/api/tables/{tid}/sit", body)[1]["code"] == code
+    assert server.http("POST", f"/api/tables/{tid}/start", {"host": host})[1]["code"] == "empty_seats"
+    assert server.http("POST", f"/api/tables/{tid}/bot",
+                       {"host": "guess", "seat": 1, "bot": "random"})[1]["code"] == "not_host"
+    assert server.http("POST", f"/api/tables/{tid}/bot",
+                       {"host": host, "seat": 1, "bot": "genius"})[1]["code"] == "bad_bot"
+    assert server.http("POST", f"/api/tables/{tid}/bot",
+                       {"host": host, "seat": 0, "bot": "random"})[1]["code"] == "seat_taken"
+    assert server.http("GET", "/api/tables/nope")[0] == 404
+    server.ok("POST", f"/api/tables/{tid}/bot", {"host": host, "seat": 1, "bot": "random"})
+    assert server.http("POST", f"/api/tables/{tid}/start", {"host": tokens[0]})[1]["code"] == "not_host"
+    start(server, tid, host)
+    assert server.http("POST", f"/api/tables/{tid}/start", {"host": host})[1]["code"] == "started"
+
+
+# -- no leaks in raw frames ---------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_spectator_never_receives_a_hidden_card(server, game_id):
+    """Every game in the registry, a whole bot match, every raw frame."""
+    game = pelit.load(game_id)
+
+    async def main():
+        state = game.new_state(seed=1, **game.test_options)
+        seats = ["heuristic"] * game.num_players(state)
+        tid, host, _ = server.table(game_id, seats, game.test_options)
+        spectator = await Client.open(server, tid)
+        start(server, tid, host)
+        await spectator.until(lambda f: f["table"]["status"] == "over", timeout=120)
+        await spectator.close()
+        return tid, spectator
+
+    tid, spectator = run(main())
+    record = server.ok("GET", f"/api/tables/{tid}/record")
+    check_record(record)
+    check_frames(game, record, spectator.raw, None)
+    assert sum(1 for f in spectator.frames if f["type"] == "state") > 2
+
+
+# -- durability -------------------------------------------------------------------------
+
+def test_kill_9_mid_match_then_restart_loses_nothing(tmp_path):
+    srv = Server(tmp_path / "pelit.db").start()
+
+    async def first_half():
+        tid, host, tokens = srv.table("xeri", ["human", "human"], {"hands": 2})
+        a = await Client.open(srv, tid, tokens[0])
+        b = await Client.open(srv, tid, tokens[1])
+        start(srv, tid, host)
+        rng = {0: random.Random(3), 1: random.Random(4)}
+        clients = {0: a, 1: b}
+        for _ in range(20):
+            msg = await a.until(lambda f: f["view"] is not None)
+            seat = msg["view"]["to_act"][0]
+            c = clients[seat]
+            f = await c.until(lambda f, v=msg["version"]: f["version"] == v)
+            await c.send({"type": "act", "token": tokens[seat], "version": f["version"],
+                          "action": rng[seat].choice(f["view"]["legal"])})
+            await a.until(lambda f, v=msg["version"]: f["version"] == v + 1)
+            await b.until(lambda f, v=msg["version"]: f["version"] == v + 1)
+        return tid, tokens, a.last, b.last, a.events, b.events
+
+    try:
+        tid, tokens, last_a, last_b, events_a, events_b = run(first_half())
+        assert last_a["version"] == 20
+        srv.kill()
+        srv.start()
+
+        async def second_half():
+            a = await Client.open(srv, tid, tokens[0])
+            b = await Client.open(srv, tid, tokens[1])
+            assert a.last["view"] == last_a["view"] and b.last["view"] == last_b["view"]
+            assert a.last["version"] == 20 and a.events == events_a and b.events == events_b
+            await asyncio.gather(play_randomly(a, tokens[0], random.Random(8)),
+                                 play_randomly(b, tokens[1], random.Random(9)))
+
+        run(second_half())
+        record = srv.ok("GET", f"/api/tables/{tid}/record")
+        check_record(record)
+        assert len(record["actions"]) > 20
+    finally:
+        srv.stop()
+
+
+def test_a_bot_stands_in_for_a_player_who_left_and_steps_aside_on_return(tmp_path):
+    srv = Server(tmp_path / "pelit.db", grace=0.3).start()
+
+    async def main():
+        tid, host, tokens = srv.table("xeri", ["human", "human"], {"hands": 1})
+        a = await Client.open(srv, tid, tokens[0])
+        start(srv, tid, host)
+        # seat 1 never connects: after the grace period a bot plays for it
+        await a.until(lambda f: f["table"]["seats"][1]["standin"], timeout=10)
+        await a.send({"type": "act", "token": tokens[0], "version": 0,
+                      "action": a.last["view"]["legal"][0]})
+        await a.until(lambda f: f["version"] >= 2, timeout=10)
+        # seat 1 comes back: the stand-in leaves and seat 1 plays on
+        b = await Client.open(srv, tid, tokens[1])
+        assert not b.last["table"]["seats"][1]["standin"]
+        await asyncio.gather(play_randomly(a, tokens[0], random.Random(1)),
+                             play_randomly(b, tokens[1], random.Random(2)))
+
+    try:
+        run(main())
+    finally:
+        srv.stop()
+
+
+def test_one_writer_two_connections_of_a_seat_racing_get_one_action_in(server):
+    async def main():
+        tid, host, tokens = server.table("xeri", ["human", "human"], {"hands": 1})
+        a1 = await Client.open(server, tid, tokens[0])
+        a2 = await Client.open(server, tid, tokens[0])
+        start(server, tid, host)
+        f1 = await a1.until(lambda f: f["view"] is not None)
+        await a2.until(lambda f: f["view"] is not None)
+        hand = f1["view"]["hand"]
+        await asyncio.gather(
+            a1.send({"type": "act", "token": tokens[0], "version": 0, "action": hand[0]}),
+            a2.send({"type": "act", "token": tokens[0], "version": 0, "action": hand[1]}))
+        seen = []
+        for c in (a1, a2):
+            await c.until(lambda f: f["version"] == 1)
+            try:                       # the loser's error comes after the winner's state
+                while not any(m["type"] == "error" for m in c.frames):
+                    await c.recv(1.0)
+            except asyncio.TimeoutError:
+                pass
+            seen += [m.get("code") for m in c.frames if m["type"] == "error"]
+        assert seen in (["stale"], ["not_your_turn"])
+        record_actions = [m for m in (a1.last, a2.last)]
+        assert record_actions[0]["view"] == record_actions[1]["view"]
+        assert len(set(hand[:2]) & set(a1.last["view"]["hand"])) == 1   # exactly one was played
+
+    run(main())
+
+
+def test_bots_go_on_by_themselves_after_a_restart(tmp_path):
+    srv = Server(tmp_path / "pelit.db", bot_delay=1.0).start()
+    try:
+        async def before():
+            tid, host, tokens = srv.table("xeri", ["human", "heuristic"], {"hands": 1})
+            a = await Client.open(srv, tid, tokens[0])
+            start(srv, tid, host)
+            f = await a.until(lambda f: f["view"] is not None)
+            await a.send({"type": "act", "token": tokens[0], "version": 0,
+                          "action": f["view"]["legal"][0]})
+            await a.until(lambda f: f["version"] == 1)
+            return tid
+
+        tid = run(before())
+        srv.kill()                      # before the bot (1 s) could answer
+        srv.start()
+
+        async def after():
+            watcher = await Client.open(srv, tid)
+            assert watcher.last["version"] == 1
+            await watcher.until(lambda f: f["version"] == 2, timeout=15)   # nobody asked it
+
+        run(after())
+    finally:
+        srv.stop()
