@@ -49,7 +49,17 @@ def plan_points(hand):
 class Canasta2x54Bot(Bot):
     name = "heuristic"
 
+    def __init__(self, game, seat, seed=0):
+        super().__init__(game, seat, seed)
+        self.backed = None          # the turn in which it took a lay-out back
+
     def choose(self, view):
+        a = self._choose(view)
+        if a == self.game.A_BACK:
+            self.backed = (view["deal_no"], view["turn_no"], view["stock"])
+        return a
+
+    def _choose(self, view):
         legal = view["legal"]
         if len(legal) == 1:
             return legal[0]
@@ -91,9 +101,10 @@ class Canasta2x54Bot(Bot):
         groups = _groups(view, side)
         opened = view["opened"][side]
         cnt = _counts(hand)
+        turn = (view["deal_no"], view["turn_no"], view["stock"])
         if not opened:
             tent = int(view["tentative"])
-            if tent or plan_points(hand) >= view["limit"][side]:
+            if self.backed != turn and (tent or plan_points(hand) >= view["limit"][side]):
                 best = None
                 for a, d in dec.items():
                     if d[0] == "meld" and d[1] in PV and d[2] == 0:
@@ -111,6 +122,7 @@ class Canasta2x54Bot(Bot):
                 if best is not None:
                     return best[1]
                 if "back" in by:
+                    self.backed = turn
                     return by["back"][0]
         else:
             has_canasta = any(popcount(m) >= 7 for m in groups.values())

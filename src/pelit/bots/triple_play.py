@@ -56,7 +56,17 @@ def opening_points(hand, need_extra=0):
 class TriplePlayBot(Bot):
     name = "heuristic"
 
+    def __init__(self, game, seat, seed=0):
+        super().__init__(game, seat, seed)
+        self.backed = None          # the turn in which it took an opening back
+
     def choose(self, view):
+        a = self._choose(view)
+        if a == self.game.A_BACK:
+            self.backed = (view["deal_no"], view["stock"], view["turn"])
+        return a
+
+    def _choose(self, view):
         legal = view["legal"]
         if len(legal) == 1:
             return legal[0]
@@ -124,6 +134,8 @@ class TriplePlayBot(Bot):
     def _opening(self, view, dec, by, hand, melds):
         need = view["requirement"] - T.value(int(view["tentative"]))
         started = bool(int(view["tentative"]))
+        if self.backed == (view["deal_no"], view["stock"], view["turn"]):
+            return None                       # gave up this turn: no second try
         if not started and opening_points(hand) < need:
             return None
         cnt = _counts(hand)
@@ -143,6 +155,7 @@ class TriplePlayBot(Bot):
         if best is not None:
             return best[1]
         if "back" in by:
+            self.backed = (view["deal_no"], view["stock"], view["turn"])
             return by["back"][0]
         return None
 
