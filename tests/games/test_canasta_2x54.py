@@ -286,6 +286,27 @@ def test_pile_taken_with_a_natural_pair():
     assert s.phase.name == "OPENING"
 
 
+def test_an_opened_side_takes_the_whole_pile_into_the_hand():
+    s = new(hands=["AS AH AD QC", "QS QH KS KH KD", "", ""], stock="9D 8D")
+    after_startup(s)
+    first_turn(s)                               # 9D
+    s.play("meld a a a")                        # 60: side 0 opened
+    s.play("discard QC")
+    s.opened[1] = True                          # an arranged table: side 1 has opened
+    s.play("take pile with q q")
+    assert s.phase.name == "MELD" and s.pile == [] and n(s.melds[1][12]) == 3
+    assert not s.pile_rest
+
+
+def test_a_wild_card_on_top_cannot_be_taken():
+    s = new(hands=["2C", "2S 2H", "", ""], stock="9D 8D")
+    after_startup(s)
+    first_turn(s)
+    s.play("discard 2C")
+    s.wild_block = -1                           # past the round the deuce blocks
+    assert not any(t.startswith("take") for t in legal(s))
+
+
 def test_black_three_blocks_only_the_next_player():
     s = new(hands=["3C 9C", "9S 9H", "", "9D 9H"], stock="KC 4D 5D 6D 8D")
     after_startup(s)

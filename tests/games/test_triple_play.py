@@ -442,6 +442,46 @@ def test_going_out_by_discarding_the_last_card_scores_200():
     assert sc["reason"] == "seat 0 went out" and sc["lines"][0]["going out"] == 200
 
 
+def test_going_out_by_melding_the_last_card():
+    s = new(hands=("JS JH JD", "", "", ""), stock="JC JD", opts={"deals": 1})
+    _on_foot_with_book(s)
+    s.hands[0] = mask_of(DECK.parse_many("JS JH JD"))
+    s.play("ask go out")
+    s.play("yes")
+    s.play("draw")                             # five jacks
+    s.play("meld j j j")
+    s.play("add j to js")
+    s.play("add j to js")                      # the last card: out
+    sc = [e for e in s.events if e.kind == "deal_scored"][0].public
+    assert sc["reason"] == "seat 0 went out" and s.outcome is not None
+
+
+def test_a_single_card_that_may_not_be_discarded_ends_the_turn_with_done():
+    # on the foot without leave to go out, two red threes drawn leave one card
+    s = new(stock="3H 3D")
+    s.stage[0] = FOOT
+    s.knees[0] = s.feet[0] = 0
+    s.hands[0] = mask_of(DECK.parse_many("9S"))
+    s.play("draw")
+    assert n(s.red3[0]) == 2 and legal(s) == {"done"}
+    s.play("done")
+    assert s.to_act == (1,) and n(s.hands[0]) == 1
+
+
+def test_pile_taken_onto_the_teams_unfinished_meld():
+    s = new(hands=("AS AH AD 8S 8H 8D 8C 8S QC", "", "", "8C"), stock="KC QD")
+    s.play("draw")
+    s.play("meld a a a")                       # 60: opened
+    s.play("meld 8 8 8")                       # an unfinished meld of 8s; 8C 8S kept
+    s.play("discard QC")
+    pass_turn(s)
+    pass_turn(s)
+    s.play("draw")
+    s.play("discard 8C")                       # seat 3
+    s.play("take pile with 8 8")               # the top 8 and the pair join the meld
+    assert n(s.melds[0][8]) == 6 and s.pile == []
+
+
 def test_partner_says_no():
     s = new(hands=("JS JH JD", "", "", ""), stock="JC 9C")
     _on_foot_with_book(s)
