@@ -9,7 +9,8 @@
   pairs with a wild card) reaches the limit, else it is taken back; after
   it, natural cards go onto the side's groups and new natural triples are
   laid at once; wild cards go onto groups of four or more so canastas come
-  sooner, or form deuce and joker groups when three are in hand.
+  sooner (onto any group, and pairs with a wild card, once the side has a
+  canasta or the stock is short), or form deuce and joker groups.
 - Closing: with a canasta on the side it lays out everything it can and
   closes as soon as one card is left; black threes go out only then.
 - Discards: black threes first (they block the next player), then single
@@ -126,6 +127,8 @@ class Canasta2x54Bot(Bot):
                     return by["back"][0]
         else:
             has_canasta = any(popcount(m) >= 7 for m in groups.values())
+            # few turns left (short stocks with many players): spend wild cards
+            free = has_canasta or view["stock"] < 4 * view["players"]
             best = None
             for a, d in dec.items():
                 if d[0] not in ("meld", "add"):
@@ -139,13 +142,13 @@ class Canasta2x54Bot(Bot):
                 elif d[0] == "meld" and d[2] == 0:
                     pri = (2, -PV.get(k, 0))
                 elif d[0] == "add" and k in PV:
-                    if popcount(m) < 4 and not has_canasta:
+                    if popcount(m) < 4 and not free:
                         continue
                     pri = (3, -popcount(m))
                 elif k not in PV:
                     pri = (4, -popcount(m))
                 else:
-                    if popcount(hand) < 9 and not has_canasta:
+                    if popcount(hand) < 9 and not free:
                         continue
                     pri = (5, -PV[k])
                 if best is None or pri < best[0]:

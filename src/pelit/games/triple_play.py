@@ -53,8 +53,9 @@ tests/games/test_triple_play.py):
 - Knee (Picking up the knee and foot): the player who finishes the team's
   first canasta picks up the knee at once.  The partner picks up the knee
   with ``pick up knee``, the partner's own action on any own turn from then
-  on; the software never prompts, reminds or does it for them, and a
-  forgotten knee may still be picked up on a later turn.  The 1000-point
+  on; the software never does it for them and gives no prompt beyond the
+  legal-move list every action has, and a forgotten knee may still be
+  picked up on a later turn.  The 1000-point
   penalty for reminding a player is a rule of the table: the software
   cannot see it and does not score it.
 - Hand size: without a pile to continue with, a player may not run out of
@@ -250,9 +251,11 @@ class TriplePlay(Game):
             "team's first melds of a deal must be worth 50, 90, 120 and 150 points in "
             "deals one to four. Red threes are laid and replaced while you play your "
             "first hand; black threes never meld. Whoever completes the team's first "
-            "canasta picks up the knee; the partner must remember to pick up theirs on "
-            "a later turn (the software never reminds you, and at a real table anyone "
-            "who reminds pays 1000 points, a table rule the software cannot see). "
+            "canasta picks up the knee; the partner must remember to pick up theirs "
+            "(pick up knee) on their own next turn or later: the software never does it "
+            "for them or prompts them beyond listing it among the legal moves, and the "
+            "1000 points a player pays at a real table for reminding them is a table "
+            "rule the software cannot see. "
             "After the knee, running out of cards brings up the foot. With the basic "
             "book (natural fives, natural sevens, a wild canasta, another natural and "
             "a mixed canasta) a player on the foot may ask the partner whether to go "
