@@ -441,6 +441,20 @@ def test_match_to_the_target():
     assert G.make_options().target == 10000
 
 
+@pytest.mark.parametrize("before,over", [((10000, 10000), False), ((10100, 10000), True),
+                                         ((9000, 0), False)])
+def test_end_of_game_highest_side_at_the_target_wins_ties_play_on(before, over):
+    s = new()
+    s.sheet.add("arranged", before)
+    s.hands = [0, 0, 0, 0]                      # an arranged table: a deal worth 0 to both
+    G._end_deal(s, None, "arranged")
+    assert (s.outcome is not None) == over
+    if over:
+        assert s.outcome.winners == (0, 2)
+    else:
+        assert s.deal_no == 1 and s.to_act == (1,)   # the next deal: seat 1 deals and starts
+
+
 def test_draw_two_is_the_two_player_rule():
     with pytest.raises(OptionError):
         G.new_state(seed=1, players=4, draw_two=True)
