@@ -1,9 +1,9 @@
-"""More shared pieces of the Canasta family: meld text, wild-card limits that
-depend on a meld's length, closed canastas of a fixed size.
+"""More shared pieces of the Canasta family: meld action text.
 
 ``cards/melds.py`` holds the core machinery (point tables, canasta kinds,
 opening zones); this module adds what Triple Play and the 2x54 rule sheet's
-Canasta need besides, so that both games share one implementation.
+Canasta both need besides: reading meld, add and take text typed with
+suits or ``10`` as the rank words their actions use.
 """
 
 from __future__ import annotations
@@ -66,21 +66,3 @@ def _rank_word(word: str, text: str) -> str:
             pass
     raise ParseError(f"{word!r} in {text.strip()!r} is not a rank or a card "
                      f"(e.g. 7, t, jk, 7S)")
-
-
-def wild_limit_by_length(length: int, short: int = 1, long: int = 2, long_from: int = 6) -> int:
-    """How many wild cards a meld of ``length`` cards may hold when the limit
-    grows with the meld (Triple Play: one up to five cards, two from six)."""
-    return long if length >= long_from else short
-
-
-def split_closed(melds, closed, key: int, mask: int, size: int = 7) -> bool:
-    """Close the team's meld of ``key`` when it has reached ``size`` cards:
-    it moves to ``closed`` (a list of masks) and the open slot empties, so a
-    new meld of the rank may start.  Returns whether it closed."""
-    if mask.bit_count() >= size:
-        closed.append(mask)
-        melds[key] = 0
-        return True
-    melds[key] = mask
-    return False
