@@ -1,0 +1,978 @@
+"""Canasta, Korppi's Finnish club rules.
+
+Rule source: seed 000 ch. 21 (line 1522): 21.1 Cards, 21.2 Melds, 21.3 The
+beginning of the game, 21.4 Turn, 21.5 End of a deal, 21.6 Special rules
+(21.6.1 freezing, 21.6.2 opening meld, 21.6.3 red threes, 21.6.4 "May I go
+out?", 21.6.5 penalties).  The heuristic bot follows ch. 22.
+
+Four players in two teams (seats 0 and 2 against 1 and 3), two 54-card packs.
+
+How actions are written (a person can type them; ``pelit rules canasta``):
+suits do not matter in a meld of a rank, so melds name ranks.  A new meld is
+laid with its smallest form (``meld 7 7 7``, ``meld 7 7 2``, ``meld 7 7 JK``,
+``meld 3 3 3`` for black threes) and grown one card at a time
+(``add 7 to 7s``, ``add 2 to 7s``, ``add JK to 7s``); every meld the rules
+allow is reached this way.  Card text with suits is accepted on input
+(``meld 7S 7H 7D`` is ``meld 7 7 7``); the engine puts down the lowest-id
+copies of the named ranks from the hand.  The pile is taken with
+``take pile`` (top card onto the team's meld of its rank) or
+``take pile with 7 7`` / ``with 7 2`` / ``with 7 JK`` (the top card with two
+hand cards).
+
+Decisions where the seed is silent (each pinned by a test):
+
+- 21.3: cards are dealt one at a time, starting left of the dealer, who
+  passes the deal to the left; the player left of the dealer starts.
+  Turned-up red threes and wild cards stay in the pile (they freeze it).
+- 21.4 / 21.6.2: a team's first melds of a deal are *tentative* while the
+  player lays them.  Opening from the hand: the turn's melds count together;
+  the player discards once they reach the requirement, or says ``done``.
+  Opening with the pile: ``take pile with 7 7`` puts the top card and the
+  pair on the table and sets the rest of the pile aside; the player adds
+  melds from the hand and says ``done``; only then does the rest of the
+  pile join the hand.  The requirement counts card points only.
+- 21.6.5 insufficient opening: ``done`` with too few points is the attempt
+  the seed penalises: the tentative cards go back (the top card back onto
+  the pile), the team's requirement rises by 10 for the rest of the deal,
+  and the turn goes on (after a failed pile opening the player draws or
+  tries again).  Discarding is not allowed while a tentative opening is
+  short of the requirement.
+- 21.5 going out: a player may empty the hand by a final discard or by
+  melding the last card.  Without a canasta the hand may not be emptied, so
+  a meld that would leave one card is allowed only when that card can then
+  complete a canasta; otherwise at least two cards stay (one to discard).
+- 21.5 black threes meld only in the going-out turn: a black-three meld
+  needs a canasta and may leave at most one other card in hand; afterwards
+  only the last card may be discarded.
+- 21.5 stock exhaustion: ``draw`` from an empty stock ends the deal; so
+  does a red-three replacement that finds the stock empty.  Taking the pile
+  stays allowed while the stock is empty.
+- 21.6.3: red threes are laid automatically (dealt ones at the start of the
+  owner's first turn; drawn ones, and turned-up ones taken with the pile,
+  at once) and each is replaced from the stock.  A red three still in a
+  hand when the deal ends (its owner never had a turn) counts for its team
+  like a laid one.  Four red threes: 800 (option ``four_red_threes``; the
+  ``club`` preset gives the modern club value 400).
+- 21.6.4: ``ask go out`` is allowed at the start of the turn or after
+  drawing from the stock; the partner answers ``yes`` or ``no``.  "No" forbids
+  emptying the hand this turn; "yes" obliges it.  Asking after melding or
+  taking the pile needs no answer and obliges going out (21.6.5).  A player
+  obliged to go out who ends the turn with cards in hand asked when unable
+  to go out: the team loses 300 points (21.6.5).  If the deal ends by the
+  stock before that turn ends, no penalty.
+- 21.6.5 penalty cards (a card shown by accident) cannot happen here: the
+  software shows no card by accident.
+- 21.5 match end: a deal that brings a team to the target ends the match;
+  the higher total wins.  Equal totals at or over the target play another
+  deal.  The option ``deals`` (0 = to the target) plays a fixed number of
+  deals instead; equal totals then are a draw.
+- The discard pile is face up and every card of it was seen going there,
+  so the view shows the whole pile; cards taken from the pile stay known
+  while they are in the taker's hand (``hand_known``).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from ..cards.deal import sample_hands
+from ..cards.deck import (JOKER_RANK, RANK_TEXT, Card, CardSet, ids, mask_of,
+                          normalize_card_text, standard_deck)
+from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
+                           has_canasta, opening_requirement, popcount,
+                           red_three_points, take_lowest)
+from ..cards.scoresheet import ScoreSheet
+from ..core.actions import ActionSpace
+from ..core.errors import ParseError
+from ..core.game import Game, GameInfo, Outcome, State, option
+from ..core.registry import register
+
+DECK = standard_deck("2x54")
+T = MeldTables(DECK, CANASTA_POINTS, red_three=100, black_three=5)
+HAND_SIZE = 11
+CANASTA = 7
+MAX_WILD = 3
+# 21.6.2: (lowest score, opening meld); below 0 the requirement is 15
+OPENING_ZONES = ((-10**9, 15), (0, 50), (1500, 90), (3000, 120))
+FREEZERS = T.wild | T.red3
+NO_TAKE_TOP = T.wild | T.black3          # 21.4: the pile cannot be taken on these
+BLACK3_RANK = 3
+RANK_WORD = {r: RANK_TEXT[r].lower() for r in range(2, 16)}
+RANK_OF_WORD = {w: r for r, w in RANK_WORD.items()}
+FORMS = ("nat", "two", "joker")           # third card of a new meld / pair partner
+
+
+class Phase(enum.Enum):
+    DRAW = 1        # draw, take the pile, ask to go out
+    OPENING = 2     # laying an opening meld after taking the pile with a pair
+    MELD = 3        # melding, adding, discarding
+    ANSWER = 4      # the partner answers "May I go out?"
+
+
+@dataclass(frozen=True)
+class CanastaOptions:
+    target: int = option(5000, "the score that wins the match", min=100, max=100000)
+    four_red_threes: int = option(800, "value of all four red threes to one team",
+                                  choices=(800, 400))
+    deals: int = option(0, "play this many deals instead of to the target (0: to the target)",
+                        min=0, max=100)
+
+
+class CanastaState(State):
+    __slots__ = ("dealer", "deal_no", "hands", "known", "stock", "pile", "melds",
+                 "red3", "opened", "bonus", "tent", "tent_top", "pile_rest",
+                 "ask", "ask_back", "drew", "melded", "opened_now", "penalties",
+                 "sheet", "results")
+
+    def _copy_into(self, new):
+        new.dealer = self.dealer
+        new.deal_no = self.deal_no
+        new.hands = self.hands.copy()
+        new.known = self.known.copy()
+        new.stock = self.stock.copy()
+        new.pile = self.pile.copy()
+        new.melds = [self.melds[0].copy(), self.melds[1].copy()]
+        new.red3 = self.red3.copy()
+        new.opened = self.opened.copy()
+        new.bonus = self.bonus.copy()
+        new.tent = self.tent
+        new.tent_top = self.tent_top
+        new.pile_rest = self.pile_rest.copy()
+        new.ask = self.ask
+        new.ask_back = self.ask_back
+        new.drew = self.drew
+        new.melded = self.melded
+        new.opened_now = self.opened_now
+        new.penalties = self.penalties.copy()
+        new.sheet = self.sheet.clone()
+        new.results = self.results.copy()
+
+
+def score_deal(melds, red3_counts, opened, hands, went_out, concealed, penalties,
+               four_red_threes: int = 800) -> list[dict]:
+    """The scoring lines of one deal for both teams (000 21.5, 21.6.2, 21.6.3, 21.6.5).
+
+    ``melds[t]`` is the team's list of meld masks, ``hands[t]`` the mask of
+    the cards left in its players' hands, ``went_out`` the team that went out
+    (or None), ``concealed`` whether it opened in that same turn,
+    ``penalties[t]`` the number of 300-point penalties.
+    """
+    lines = []
+    for t in (0, 1):
+        natural = mixed = 0
+        melded = 0
+        for m in melds[t]:
+            if not m:
+                continue
+            melded += T.value(m)
+            kind = canasta_kind(*T.split(m), length=CANASTA)
+            if kind == "natural":
+                natural += 1
+            elif kind is not None:
+                mixed += 1
+        line = {
+            "melded cards": melded,
+            "natural canastas": 500 * natural,
+            "mixed canastas": 300 * mixed,
+            "red threes": red_three_points(red3_counts[t], opened[t], 100, four_red_threes),
+            "going out": 100 if went_out == t else 0,
+            "opening and going out": 100 if went_out == t and concealed else 0,
+            "cards in hand": -T.value(hands[t]),
+            "penalties": -300 * penalties[t],
+        }
+        line["total"] = sum(line.values())
+        lines.append(line)
+    return lines
+
+
+def _rank_text(r):
+    return RANK_WORD[r]
+
+
+@register
+class Canasta(Game):
+    info = GameInfo(
+        id="canasta", name="Canasta", min_seats=4, max_seats=4, family="rummy",
+        source="000 ch. 21 (line 1522)", hidden=True, chance=True, teams=True,
+        zero_sum=False,
+        summary=(
+            "Two teams of two (partners sit opposite) with two packs and four jokers. "
+            "Each player gets 11 cards. On your turn take the top card of the stock, "
+            "or the whole discard pile if you can meld its top card at once (with a "
+            "pair from your hand, a natural card and a wild card, or onto your team's "
+            "meld of that rank); then meld, then discard one card. Melds are cards of "
+            "one rank (4 to ace), at least three, with two or more natural cards and "
+            "at most three wild cards (twos and jokers); a team has one meld per rank. "
+            "Seven cards make a canasta: 500 without wild cards, 300 with. A wild card "
+            "or red three in the pile freezes it: then only a natural pair takes it. "
+            "A team's first meld of a deal must reach 50 points (15 below zero, 90 "
+            "from 1500, 120 from 3000); opening with the pile counts only the top "
+            "card and hand cards. Red threes are laid at once and replaced (100 each, "
+            "800 for four, minus if the team never opened). Going out needs a canasta "
+            "and scores 100 (another 100 if the team opened in that turn); black "
+            "threes meld only then. You may ask your partner 'May I go out?' and must "
+            "obey the answer. Cards melded count for you, cards left in hand against. "
+            "First team to 5000 wins."),
+        verbs=(
+            ("draw", "take the top card of the stock"),
+            ("take pile", "take the pile, adding its top card to your team's meld"),
+            ("take pile with 7 7", "take the pile, melding its top card with a pair "
+             "(or '7 2', '7 JK': a natural and a wild card) from your hand"),
+            ("meld 7 7 7", "lay a new meld: three naturals, or two and a wild "
+             "('7 7 2', '7 7 JK'); 'meld 3 3 3' black threes when going out"),
+            ("add 7 to 7s", "add one card to your team's meld ('add 2 to 7s', "
+             "'add JK to 7s')"),
+            ("discard 4H", "discard a card and end your turn"),
+            ("done", "finish your opening meld (checked against the requirement)"),
+            ("ask go out", "ask your partner 'May I go out?'"),
+            ("yes", "answer your partner: you may go out"),
+            ("no", "answer your partner: do not go out"),
+        ),
+    )
+    Options = CanastaOptions
+    Phase = Phase
+    State = CanastaState
+    deck = DECK
+    presets = {"club": {"four_red_threes": 400}}
+    test_options = {"deals": 2}
+
+    def __init__(self):
+        super().__init__()
+        a = ActionSpace(DECK)
+        self.A_DRAW = a.verb("draw")
+        self.A_TAKE = a.verb("take pile")
+        self.A_TAKE_WITH = a.choice("take", [f"pile with {_rank_text(r)} {w}"
+                                             for r in NATURAL_RANKS
+                                             for w in (_rank_text(r), "2", "jk")])
+        self.A_MELD = a.choice("meld", [f"{_rank_text(r)} {_rank_text(r)} {w}"
+                                        for r in NATURAL_RANKS
+                                        for w in (_rank_text(r), "2", "jk")] + ["3 3 3"])
+        self.A_ADD = a.choice("add", [f"{w} to {_rank_text(r)}s"
+                                      for r in NATURAL_RANKS
+                                      for w in (_rank_text(r), "2", "jk")] + ["3 to 3s"])
+        self.A_DISCARD = a.card_block("discard")
+        self.A_DONE = a.verb("done")
+        self.A_ASK = a.verb("ask go out")
+        self.A_YES = a.verb("yes")
+        self.A_NO = a.verb("no")
+        self.actions = a
+        self.n_ranks = len(NATURAL_RANKS)
+        # decode tables: action -> (rank, form)
+        self._rank_index = {r: i for i, r in enumerate(NATURAL_RANKS)}
+
+    def num_players(self, state):
+        return 4
+
+    def decode(self, a):
+        """An action id as a tuple a bot can read: ``("draw",)``, ``("take",
+        rank, form)`` (form None: onto the team's meld; 0 a natural pair, 1 a
+        natural and a two, 2 a natural and a joker), ``("meld", rank, form)``,
+        ``("add", rank, form)`` (form 0 natural, 1 two, 2 joker), ``("discard",
+        card)``, ``("done",)``, ``("ask",)``, ``("yes",)``, ``("no",)``."""
+        n3 = 3 * self.n_ranks
+        if a == self.A_DRAW:
+            return ("draw",)
+        if a == self.A_TAKE:
+            return ("take", None, None)
+        if self.A_TAKE_WITH <= a < self.A_TAKE_WITH + n3:
+            k = a - self.A_TAKE_WITH
+            return ("take", NATURAL_RANKS[k // 3], k % 3)
+        if self.A_MELD <= a <= self.A_MELD + n3:
+            k = a - self.A_MELD
+            return ("meld", 3, 0) if k == n3 else ("meld", NATURAL_RANKS[k // 3], k % 3)
+        if self.A_ADD <= a <= self.A_ADD + n3:
+            k = a - self.A_ADD
+            return ("add", 3, 0) if k == n3 else ("add", NATURAL_RANKS[k // 3], k % 3)
+        if self.A_DISCARD <= a < self.A_DISCARD + DECK.size:
+            return ("discard", a - self.A_DISCARD)
+        return ({self.A_DONE: "done", self.A_ASK: "ask", self.A_YES: "yes",
+                 self.A_NO: "no"}[a],)
+
+    # -- small helpers ------------------------------------------------------
+    @staticmethod
+    def _form_mask(hand, rank, form, naturals):
+        """The hand cards a form uses: ``naturals`` of ``rank`` plus one wild of the form."""
+        nat = take_lowest(hand & T.rank[rank], naturals)
+        if popcount(nat) < naturals:
+            return None
+        if form == 0:
+            return nat
+        extra = take_lowest(hand & (T.twos if form == 1 else T.jokers), 1)
+        return nat | extra if extra else None
+
+    def requirement(self, s, team):
+        score = s.sheet.totals[team]
+        return opening_requirement(score, OPENING_ZONES) + s.bonus[team]
+
+    def _tent_enough(self, s, team, extra=0):
+        return T.value(s.tent | extra) >= self.requirement(s, team)
+
+    def _eff_hand(self, s, p):
+        n = popcount(s.hands[p])
+        if s.phase is Phase.OPENING:
+            n += len(s.pile_rest)
+        return n
+
+    def _may_empty(self, s, team, melds, tent_extra=0):
+        """Going-out permission with the team's melds as given (21.5, 21.6.4)."""
+        if s.ask == "no":
+            return False
+        if not has_canasta(melds, CANASTA):
+            return False
+        if s.tent and s.phase is Phase.MELD and not self._tent_enough(s, team, tent_extra):
+            return False
+        return True
+
+    def _shrink_ok(self, s, p, used, rank, gain=0, top=0):
+        """May player ``p`` put ``used`` (hand cards) onto the meld of ``rank``?
+        ``gain`` counts pile cards that join the hand."""
+        team = p & 1
+        left = self._eff_hand(s, p) - popcount(used) + gain
+        if left >= 2:
+            return True
+        if left < 0:
+            return False
+        melds = s.melds[team].copy()
+        melds[rank] |= used | top
+        if self._may_empty(s, team, melds, used | top):
+            return True
+        if left == 1 and s.ask != "no":
+            # the last card must be able to complete a canasta by itself
+            last = s.hands[p] & ~used
+            if s.phase is Phase.OPENING or not last:
+                return False
+            c = last.bit_length() - 1
+            r = DECK.rank_of[c]
+            tgt = [r] if (T.natural >> c) & 1 else \
+                ([x for x in NATURAL_RANKS if melds[x]] if (T.wild >> c) & 1 else [])
+            for x in tgt:
+                m = melds[x]
+                if not m or popcount(m) != CANASTA - 1:
+                    continue
+                if (T.wild >> c) & 1 and popcount(m & T.wild) >= MAX_WILD:
+                    continue
+                after = melds.copy()
+                after[x] = m | (1 << c)
+                if self._may_empty(s, team, after, used | (1 << c)):
+                    return True
+        return False
+
+    # -- setup and dealing ---------------------------------------------------
+    def _setup(self, s):
+        s.dealer = 3
+        s.deal_no = 0
+        s.sheet = ScoreSheet(2)
+        s.results = []
+        self._deal(s)
+
+    def _deal(self, s):
+        pack = s.deal_pack(DECK, s.deal_no)
+        s.hands = [0, 0, 0, 0]
+        s.known = [0, 0, 0, 0]
+        first = (s.dealer + 1) % 4
+        pos = 0
+        for _ in range(HAND_SIZE):
+            for k in range(4):
+                s.hands[(first + k) % 4] |= 1 << pack[pos]
+                pos += 1
+        rest = pack[pos:]
+        s.stock = rest[::-1]                  # top of the stock at the end
+        s.melds = [[0] * 16, [0] * 16]
+        s.red3 = [0, 0]
+        s.opened = [False, False]
+        s.bonus = [0, 0]
+        s.tent = 0
+        s.tent_top = -1
+        s.pile_rest = []
+        s.penalties = [0, 0]
+        s.ask = None
+        s.ask_back = None
+        s.drew = False
+        s.melded = False
+        s.opened_now = False
+        for p in range(4):
+            s.log("dealt", p, audience=(p,), private={"cards": CardSet(s.hands[p])},
+                  count=HAND_SIZE, dealer=s.dealer)
+        # 21.3: turn up a card; red threes and wild cards are covered by another
+        s.pile = []
+        while True:
+            c = s.stock.pop()
+            s.pile.append(c)
+            if not (FREEZERS >> c) & 1:
+                break
+        s.log("pile_turned", None, pile=[Card(c) for c in s.pile], stock=len(s.stock))
+        self._begin_turn(s, first)
+
+    def _begin_turn(self, s, p):
+        s.ask = None
+        s.ask_back = None
+        s.drew = False
+        s.melded = False
+        s.opened_now = False
+        s.phase = Phase.DRAW
+        s.to_act = (p,)
+        # 21.6.3: dealt red threes are laid at the start of the first turn
+        reds = s.hands[p] & T.red3
+        if reds:
+            s.hands[p] &= ~reds
+            self._lay_red_threes(s, p, reds)
+
+    def _lay_red_threes(self, s, p, reds):
+        """Lay red threes and draw a replacement for each (21.6.3); the deal
+        ends if the stock is empty when a replacement is due."""
+        team = p & 1
+        while reds:
+            c = reds & -reds
+            reds ^= c
+            s.red3[team] |= c
+            s.log("red_three", p, card=Card(c.bit_length() - 1))
+            if not s.stock:
+                self._end_deal(s, None, "the stock ran out")
+                return False
+            d = s.stock.pop()
+            s.log("draw", p, audience=(p,), private={"card": Card(d)},
+                  replacement=True, stock=len(s.stock))
+            if (T.red3 >> d) & 1:
+                reds |= 1 << d
+            else:
+                s.hands[p] |= 1 << d
+        return True
+
+    # -- DRAW ------------------------------------------------------------------
+    def _legal_draw(self, s, p):
+        out = [self.A_DRAW]
+        out.extend(self._take_actions(s, p))
+        if s.ask is None:
+            out.append(self.A_ASK)
+        return out
+
+    def _take_actions(self, s, p):
+        if not s.pile:
+            return []
+        top = s.pile[-1]
+        if (NO_TAKE_TOP >> top) & 1:
+            return []
+        team = p & 1
+        r = DECK.rank_of[top]
+        i = self._rank_index[r]
+        hand = s.hands[p]
+        meld = s.melds[team][r]
+        is_frozen = bool(mask_of(s.pile) & FREEZERS)
+        gain = len(s.pile) - 1
+        tb = 1 << top
+        out = []
+        if not s.opened[team]:
+            # 21.6.2: open with the pile as if frozen: a natural pair
+            used = self._form_mask(hand, r, 0, 2)
+            if used is not None and self._shrink_ok(s, p, used, r, gain, tb):
+                out.append(self.A_TAKE_WITH + 3 * i)
+            return out
+        if meld and not is_frozen and self._shrink_ok(s, p, 0, r, gain, tb):
+            out.append(self.A_TAKE)
+        for form in (0, 1, 2):
+            if form and is_frozen:
+                continue
+            used = self._form_mask(hand, r, form, 2 if form == 0 else 1)
+            if used is None:
+                continue
+            if form and popcount(meld & T.wild) + 1 > MAX_WILD:
+                continue
+            if self._shrink_ok(s, p, used, r, gain, tb):
+                out.append(self.A_TAKE_WITH + 3 * i + form)
+        return out
+
+    def _apply_draw(self, s, p, a):
+        team = p & 1
+        if a == self.A_DRAW:
+            if not s.stock:
+                s.log("draw_empty", p)
+                self._end_deal(s, None, "the stock ran out")
+                return
+            c = s.stock.pop()
+            s.drew = True
+            s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
+            if (T.red3 >> c) & 1:
+                if not self._lay_red_threes(s, p, 1 << c):
+                    return
+            else:
+                s.hands[p] |= 1 << c
+            s.phase = Phase.MELD
+            return
+        if a == self.A_ASK:
+            self._ask(s, p)
+            return
+        top = s.pile[-1]
+        r = DECK.rank_of[top]
+        if a == self.A_TAKE:
+            used = 0
+            form = None
+        else:
+            form = (a - self.A_TAKE_WITH) % 3
+            used = self._form_mask(s.hands[p], r, form, 2 if form == 0 else 1)
+        s.hands[p] &= ~used
+        s.pile.pop()
+        if not s.opened[team]:
+            # the opening attempt with the pile (21.6.2): the rest waits aside
+            s.tent = used | (1 << top)
+            s.tent_top = top
+            s.melds[team][r] |= s.tent
+            s.pile_rest = s.pile
+            s.pile = []
+            s.melded = True
+            s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
+                  rest=len(s.pile_rest))
+            s.phase = Phase.OPENING
+            return
+        s.melds[team][r] |= used | (1 << top)
+        self._take_rest(s, p, s.pile, top, used)
+
+    def _take_rest(self, s, p, rest, top, used):
+        rest_mask = mask_of(rest)
+        s.pile = []
+        s.pile_rest = []
+        s.melded = True
+        s.log("take_pile", p, top=Card(top), cards=CardSet(used), taken=CardSet(rest_mask))
+        reds = rest_mask & T.red3
+        s.hands[p] |= rest_mask & ~reds
+        s.known[p] |= rest_mask & ~reds
+        s.phase = Phase.MELD
+        if reds and not self._lay_red_threes(s, p, reds):
+            return
+        self._check_empty(s, p)
+
+    def _ask(self, s, p):
+        if s.melded:
+            # 21.6.5: asking after melding obliges the player to go out
+            s.ask = "must"
+            s.log("ask_go_out", p, binding=True)
+            return
+        s.ask = "asked"
+        s.ask_back = s.phase
+        s.log("ask_go_out", p, binding=False)
+        s.phase = Phase.ANSWER
+        s.to_act = ((p + 2) % 4,)
+
+    # -- ANSWER --------------------------------------------------------------
+    def _legal_answer(self, s, p):
+        return [self.A_YES, self.A_NO]
+
+    def _apply_answer(self, s, p, a):
+        s.ask = "yes" if a == self.A_YES else "no"
+        s.log("answer", p, answer=s.ask)
+        s.phase = s.ask_back
+        s.to_act = ((p + 2) % 4,)
+
+    # -- OPENING and MELD ------------------------------------------------------
+    def _meld_actions(self, s, p):
+        team = p & 1
+        hand = s.hands[p]
+        melds = s.melds[team]
+        out = []
+        black_meld = melds[BLACK3_RANK]
+        for i, r in enumerate(NATURAL_RANKS):
+            m = melds[r]
+            nat = hand & T.rank[r]
+            if not nat:
+                continue
+            if not m:
+                if popcount(nat) < 2:
+                    continue
+                for form in (0, 1, 2):
+                    used = self._form_mask(hand, r, form, 3 if form == 0 else 2)
+                    if used is not None and self._shrink_ok(s, p, used, r):
+                        out.append(self.A_MELD + 3 * i + form)
+            else:
+                used = take_lowest(nat, 1)
+                if self._shrink_ok(s, p, used, r):
+                    out.append(self.A_ADD + 3 * i)
+        for i, r in enumerate(NATURAL_RANKS):
+            m = melds[r]
+            if m and popcount(m & T.wild) < MAX_WILD:
+                for form, wm in ((1, T.twos), (2, T.jokers)):
+                    used = take_lowest(hand & wm, 1)
+                    if used and self._shrink_ok(s, p, used, r):
+                        out.append(self.A_ADD + 3 * i + form)
+        b = hand & T.black3
+        if b and s.phase is Phase.MELD:
+            if not black_meld and popcount(b) >= 3:
+                used = take_lowest(b, 3)
+                if self._black_ok(s, p, used):
+                    out.append(self.A_MELD + 3 * self.n_ranks)
+            elif black_meld:
+                used = take_lowest(b, 1)
+                if self._black_ok(s, p, used):
+                    out.append(self.A_ADD + 3 * self.n_ranks)
+        return out
+
+    def _black_ok(self, s, p, used):
+        """Black threes meld only when going out (21.5)."""
+        team = p & 1
+        left = s.hands[p] & ~used
+        if popcount(left & ~T.black3) > 1:
+            return False
+        melds = s.melds[team].copy()
+        melds[BLACK3_RANK] |= used
+        return self._may_empty(s, team, melds, used)
+
+    def _legal_opening(self, s, p):
+        out = self._meld_actions(s, p)
+        out.append(self.A_DONE)
+        return out
+
+    def _apply_opening(self, s, p, a):
+        if a == self.A_DONE:
+            self._done(s, p)
+            return
+        self._apply_meld_action(s, p, a)
+
+    def _legal_meld(self, s, p):
+        team = p & 1
+        out = self._meld_actions(s, p)
+        hand = s.hands[p]
+        n = popcount(hand)
+        can_discard = True
+        if s.tent and not self._tent_enough(s, team):
+            can_discard = False
+        if s.melds[team][BLACK3_RANK] and n != 1:
+            can_discard = False
+        if n == 1 and not self._may_empty(s, team, s.melds[team]):
+            can_discard = False
+        if can_discard:
+            # copies look alike: one discard per face, the lowest id (records
+            # keep action text, so the copy must not matter)
+            base = self.A_DISCARD
+            faces = 0
+            face_of = DECK.face_of
+            for c in ids(hand):
+                f = 1 << face_of[c]
+                if not faces & f:
+                    faces |= f
+                    out.append(base + c)
+        if s.tent:
+            out.append(self.A_DONE)
+        if s.ask is None:
+            out.append(self.A_ASK)
+        return out
+
+    def _apply_meld(self, s, p, a):
+        team = p & 1
+        if a == self.A_DONE:
+            self._done(s, p)
+            return
+        if a == self.A_ASK:
+            self._ask(s, p)
+            return
+        if self.A_DISCARD <= a < self.A_DISCARD + DECK.size:
+            c = a - self.A_DISCARD
+            if s.tent:
+                self._open(s, p)
+            s.hands[p] &= ~(1 << c)
+            s.known[p] &= ~(1 << c)
+            s.pile.append(c)
+            s.log("discard", p, card=Card(c))
+            if not s.hands[p]:
+                self._go_out(s, p)
+                return
+            if s.ask in ("yes", "must"):
+                # 21.6.5: asked to go out without being able to
+                s.penalties[team] += 1
+                s.log("penalty", p, points=300, reason="asked to go out but did not")
+            self._begin_turn(s, (p + 1) % 4)
+            return
+        self._apply_meld_action(s, p, a)
+
+    def _apply_meld_action(self, s, p, a):
+        team = p & 1
+        hand = s.hands[p]
+        if self.A_MELD <= a < self.A_MELD + 3 * self.n_ranks + 1:
+            k = a - self.A_MELD
+            if k == 3 * self.n_ranks:
+                r, used = BLACK3_RANK, take_lowest(hand & T.black3, 3)
+            else:
+                r, form = NATURAL_RANKS[k // 3], k % 3
+                used = self._form_mask(hand, r, form, 3 if form == 0 else 2)
+            kind = "meld"
+        else:
+            k = a - self.A_ADD
+            if k == 3 * self.n_ranks:
+                r, used = BLACK3_RANK, take_lowest(hand & T.black3, 1)
+            else:
+                r, form = NATURAL_RANKS[k // 3], k % 3
+                pool = T.rank[r] if form == 0 else (T.twos if form == 1 else T.jokers)
+                used = take_lowest(hand & pool, 1)
+            kind = "add"
+        s.hands[p] &= ~used
+        s.known[p] &= ~used
+        s.melds[team][r] |= used
+        s.melded = True
+        if not s.opened[team]:
+            s.tent |= used
+        s.log(kind, p, rank=_rank_text(r), cards=CardSet(used),
+              meld=CardSet(s.melds[team][r]))
+        if s.phase is Phase.MELD:
+            self._check_empty(s, p)
+
+    def _check_empty(self, s, p):
+        if s.hands[p] == 0 and s.outcome is None and s.phase is Phase.MELD:
+            if s.tent:
+                self._open(s, p)
+            self._go_out(s, p)
+
+    def _done(self, s, p):
+        team = p & 1
+        need = self.requirement(s, team)
+        got = T.value(s.tent)
+        if got >= need:
+            pile_open = s.phase is Phase.OPENING
+            top, rest = s.tent_top, s.pile_rest
+            self._open(s, p)
+            if pile_open:
+                self._take_rest(s, p, rest, top, 0)
+            return
+        # 21.6.5: an insufficient opening goes back and costs 10 more
+        back = s.tent
+        if s.tent_top >= 0:
+            back &= ~(1 << s.tent_top)
+        for r in range(16):
+            s.melds[team][r] &= ~s.tent
+        s.hands[p] |= back
+        s.known[p] |= back            # everyone saw them on the table
+        s.bonus[team] += 10
+        s.log("opening_failed", p, points=got, needed=need, returned=CardSet(back),
+              requirement=need + 10)
+        if s.tent_top >= 0:
+            s.pile = s.pile_rest + [s.tent_top]
+            s.pile_rest = []
+            s.phase = Phase.DRAW
+        s.tent = 0
+        s.tent_top = -1
+        s.melded = False
+
+    def _open(self, s, p):
+        team = p & 1
+        s.opened[team] = True
+        s.opened_now = True
+        s.log("opened", p, points=T.value(s.tent), needed=self.requirement(s, team))
+        s.tent = 0
+        s.tent_top = -1
+
+    # -- end of a deal -----------------------------------------------------------
+    def _go_out(self, s, p):
+        s.log("went_out", p)
+        self._end_deal(s, p & 1, f"seat {p} went out")
+
+    def _end_deal(self, s, out_team, reason):
+        hands = [s.hands[0] | s.hands[2], s.hands[1] | s.hands[3]]
+        reds = [popcount(s.red3[t] | (hands[t] & T.red3)) for t in (0, 1)]
+        hand_rest = [h & ~T.red3 for h in hands]
+        lines = score_deal([s.melds[0], s.melds[1]], reds, s.opened, hand_rest, out_team,
+                           s.opened_now and out_team is not None, s.penalties,
+                           s.options.four_red_threes)
+        totals = (lines[0]["total"], lines[1]["total"])
+        s.sheet.add(f"deal {s.deal_no + 1}", totals)
+        s.results.append(totals)
+        s.log("deal_scored", None, reason=reason, lines=lines, totals=list(s.sheet.totals),
+              hands=[CardSet(h) for h in s.hands])
+        s.deal_no += 1
+        a, b = s.sheet.totals
+        o = s.options
+        done = (o.deals and s.deal_no >= o.deals) or \
+            (not o.deals and max(a, b) >= o.target and a != b)
+        if done:
+            winners = () if a == b else ((0, 2) if a > b else (1, 3))
+            why = (f"{s.deal_no} deals played" if o.deals else f"target {o.target} reached")
+            self.finish(s, Outcome((a, b, a, b), winners,
+                                   f"{why}: {a} to {b}" + ("" if winners else ", a draw"),
+                                   details={"deals": [list(r) for r in s.results]}))
+            return
+        s.dealer = (s.dealer + 1) % 4
+        self._deal(s)
+
+    # -- text ----------------------------------------------------------------------
+    def parse_action(self, state, text, seat=None):
+        return super().parse_action(state, _normalize(text), seat)
+
+    def why_illegal(self, s, seat, action):
+        a = self.actions
+        if not 0 <= action < a.size:
+            return super().why_illegal(s, seat, action)
+        text = a.text(action)
+        team = seat & 1
+        if s.phase is Phase.ANSWER:
+            return "answer your partner: yes or no"
+        if action == self.A_DRAW:
+            return "you have drawn already this turn"
+        if action in (self.A_TAKE,) or self.A_TAKE_WITH <= action < self.A_MELD:
+            if s.phase is not Phase.DRAW:
+                return "the pile can be taken only instead of drawing"
+            if not s.pile:
+                return "the pile is empty"
+            top = s.pile[-1]
+            if (NO_TAKE_TOP >> top) & 1:
+                return "a pile with a wild card or a black three on top cannot be taken"
+            if not s.opened[team]:
+                return (f"your team has not opened: take the pile only with a natural "
+                        f"pair of the top card's rank (needs {self.requirement(s, team)})")
+            if mask_of(s.pile) & FREEZERS:
+                return "the pile is frozen: you need a natural pair of the top card's rank"
+            return f"you cannot meld the top card {DECK.text(top)} that way"
+        if self.A_DISCARD <= action < self.A_DISCARD + DECK.size:
+            c = action - self.A_DISCARD
+            if s.phase is not Phase.MELD:
+                return "draw or take the pile first"
+            if not (s.hands[seat] >> c) & 1:
+                return f"{DECK.text(c)} is not in your hand"
+            if s.tent and not self._tent_enough(s, team):
+                return (f"your opening melds make {T.value(s.tent)} of the "
+                        f"{self.requirement(s, team)} needed: meld more or say done")
+            return "you may not empty your hand now (a canasta is needed, or your partner said no)"
+        if s.phase is Phase.DRAW and (self.A_MELD <= action < self.A_DISCARD):
+            return "draw or take the pile first"
+        return f"{text}: not allowed now (a meld needs two naturals, at most three wild " \
+               f"cards, one meld per rank; black threes only when going out; without a " \
+               f"canasta keep two cards)"
+
+    # -- views ---------------------------------------------------------------------
+    def _view(self, s, seat, v):
+        if seat is not None:
+            v["hand"] = CardSet(s.hands[seat])
+        v["hand_sizes"] = [popcount(h) for h in s.hands]
+        v["hand_known"] = [CardSet(s.known[p] & s.hands[p]) for p in range(4)]
+        v["stock"] = len(s.stock)
+        v["pile"] = [Card(c) for c in s.pile]
+        v["pile_frozen"] = bool(mask_of(s.pile) & FREEZERS)
+        v["pile_aside"] = [Card(c) for c in s.pile_rest]
+        v["melds"] = [{_rank_text(r): CardSet(m[r]) for r in range(16) if m[r]}
+                      for m in s.melds]
+        v["tentative"] = CardSet(s.tent)
+        v["tentative_top"] = Card(s.tent_top) if s.tent_top >= 0 else None
+        v["red_threes"] = [CardSet(x) for x in s.red3]
+        v["opened"] = list(s.opened)
+        v["requirement"] = [self.requirement(s, t) for t in (0, 1)]
+        v["requirement_raise"] = list(s.bonus)
+        v["penalties"] = list(s.penalties)
+        v["ask"] = s.ask
+        v["ask_back"] = s.ask_back.name.lower() if s.ask_back else None
+        v["drew"] = s.drew
+        v["melded"] = s.melded
+        v["opened_now"] = s.opened_now
+        v["dealer"] = s.dealer
+        v["deal_no"] = s.deal_no
+        v["scores"] = list(s.sheet.totals)
+        v["sheet"] = s.sheet.to_json()
+
+    def zones(self, s):
+        z = {"stock": mask_of(s.stock), "pile": mask_of(s.pile),
+             "aside": mask_of(s.pile_rest)}
+        for p in range(4):
+            z[f"hand{p}"] = s.hands[p]
+        for t in (0, 1):
+            z[f"melds{t}"] = 0
+            for m in s.melds[t]:
+                z[f"melds{t}"] |= m
+            z[f"red3_{t}"] = s.red3[t]
+        return z
+
+    def unknown_cards(self, s, seat):
+        hidden = mask_of(s.stock)
+        if s.outcome is not None:
+            return hidden                 # the last deal's scoring showed every hand
+        for p in range(4):
+            if p != seat:
+                hidden |= s.hands[p] & ~s.known[p]
+        return hidden
+
+    def sample_world(self, view, rng):
+        s = self.blank_world(view, rng)
+        seat = view["seat"]
+        own = int(view["hand"]) if seat is not None else 0
+        known = [int(k) for k in view["hand_known"]]
+        melds = [[0] * 16, [0] * 16]
+        table = 0
+        for t in (0, 1):
+            for rt, m in view["melds"][t].items():
+                r = RANK_OF_WORD[rt]
+                melds[t][r] = int(m)
+                table |= int(m)
+        red3 = [int(x) for x in view["red_threes"]]
+        pile = [int(c) for c in view["pile"]]
+        rest = [int(c) for c in view["pile_aside"]]
+        seen = own | table | red3[0] | red3[1] | mask_of(pile) | mask_of(rest)
+        for p in range(4):
+            if p != seat:
+                seen |= known[p]
+        zones = {"stock": view["stock"]}
+        for p in range(4):
+            if p != seat:
+                zones[f"hand{p}"] = view["hand_sizes"][p] - popcount(known[p])
+        placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
+        s.hands = [own if p == seat else placed[f"hand{p}"] | known[p] for p in range(4)]
+        s.known = known
+        s.stock = ids(placed["stock"])
+        rng.shuffle(s.stock)
+        s.pile = pile
+        s.pile_rest = rest
+        s.melds = melds
+        s.red3 = red3
+        s.opened = list(view["opened"])
+        s.bonus = list(view["requirement_raise"])
+        s.tent = int(view["tentative"])
+        top = view["tentative_top"]
+        s.tent_top = -1 if top is None else int(top)
+        s.penalties = list(view["penalties"])
+        s.ask = view["ask"]
+        s.ask_back = Phase[view["ask_back"].upper()] if view["ask_back"] else None
+        s.drew = view["drew"]
+        s.melded = view["melded"]
+        s.opened_now = view["opened_now"]
+        s.dealer = view["dealer"]
+        s.deal_no = view["deal_no"]
+        sheet = ScoreSheet(2)
+        for label, pts in view["sheet"]["rows"]:
+            sheet.add(label, pts)
+        s.sheet = sheet
+        s.results = [tuple(p) for _, p in view["sheet"]["rows"]]
+        return s
+
+
+def _normalize(text: str) -> str:
+    """Accept suits in meld text: ``meld 7S 7H 2D`` is ``meld 7 7 2``; ``10`` is ``T``."""
+    words = text.strip().split()
+    if not words:
+        return text
+    verb = words[0].lower()
+    if verb not in ("meld", "add", "take"):
+        return text
+    head, body, tail = [words[0]], words[1:], []
+    if verb == "take":
+        if len(body) >= 2 and body[0].lower() == "pile" and body[1].lower() == "with":
+            head += body[:2]
+            body = body[2:]
+        else:
+            return text
+    if verb == "add" and "to" in [w.lower() for w in body]:
+        k = [w.lower() for w in body].index("to")
+        body, tail = body[:k], body[k:]
+        if len(tail) == 2 and tail[1].lower() == "10s":
+            tail = [tail[0], "ts"]
+    ranks = []
+    for w in body:
+        u = w.upper()
+        if u in ("JK", "JOKER"):
+            ranks.append(JOKER_RANK)
+            continue
+        if u == "10":
+            u = "T"
+        try:
+            if len(u) >= 2 and u not in ("JK",):
+                card = normalize_card_text(u)
+                u = card[:-1]
+        except ParseError:
+            pass
+        if u.lower() not in RANK_OF_WORD:
+            return text
+        ranks.append(RANK_OF_WORD[u.lower()])
+    ranks.sort(key=lambda r: (r in (2, JOKER_RANK), r == JOKER_RANK, -r))
+    return " ".join([w.lower() for w in head] + [RANK_WORD[r] for r in ranks]
+                    + [w.lower() for w in tail])
