@@ -231,7 +231,10 @@ function invitePanel() {
 }
 
 function seatingPanel(info) {
-  const nameIn = h("input", { id: "name", placeholder: "your name", value: store("pelit.name") || "" });
+  // The name is kept as it is typed: a state update may redraw this panel
+  // between typing and clicking "Sit here".
+  const nameIn = h("input", { id: "name", placeholder: "your name", value: store("pelit.name") || "",
+                              oninput: (e) => store("pelit.name", e.target.value) });
   const err = h("div", { class: "error hidden" });
   const rows = info.seats.map((s) => {
     const cells = [h("b", {}, `Seat ${s.seat}: `), s.kind === "empty" ? h("span", { class: "muted" }, "empty") : s.name];
