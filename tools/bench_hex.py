@@ -41,7 +41,7 @@ def core_variants(game):
                 raise IllegalAction(self.why_illegal(state, seat, action))
             state.history.append((seat, action))
             state._legal = None
-            self._apply_by_phase[state.phase](state, seat, action)
+            self._apply_by_phase[state.phase._name_](state, seat, action)
 
     class Unchecked(type(game)):
         def legal_actions(self, state, seat=None):

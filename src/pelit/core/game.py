@@ -100,6 +100,29 @@ class Event:
         return out
 
 
+# ``random.Random.shuffle`` written out for speed: for each size, the steps
+# (i, bits) it takes, i from the last place down to 1 and bits the width of
+# the draw for "a number below i + 1".  The same draws in the same order give
+# the same pack (tests/core/test_shuffle.py compares with random.shuffle on
+# many seeds and sizes), so every seed deals exactly as before.
+_SHUFFLE_STEPS: dict[int, tuple] = {}
+
+
+def shuffle(rng, x: list) -> None:
+    """Shuffle ``x`` in place exactly as ``rng.shuffle(x)`` would (the same
+    result, the same state of ``rng`` after), in about half the time."""
+    n = len(x)
+    steps = _SHUFFLE_STEPS.get(n)
+    if steps is None:
+        steps = _SHUFFLE_STEPS[n] = tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+    getrandbits = rng.getrandbits
+    for i, k in steps:
+        j = getrandbits(k)
+        while j > i:                 # a draw of k bits that is not below i + 1
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 class State:
     """Plain data of one match.  Games subclass it with their own ``__slots__``
     and a ``_copy_into(new)`` that copies their mutable fields."""
@@ -156,11 +179,11 @@ class State:
             pack = list(self.decks[deal_no])
         else:
             pack = list(range(deck.size))
-            stream(self.seed, "deal", deal_no).shuffle(pack)
+            shuffle(stream(self.seed, "deal", deal_no), pack)
         self.packs.append(tuple(pack))
         # Card ids are reused by every deal: "new_deal" marks where a seat's
         # knowledge of card places starts again (the leak suite reads from it).
-        self.log("new_deal", None, deal=deal_no)
+        self.events.append(Event("new_deal", None, {"deal": deal_no}))
         return pack
 
     def rng(self, *labels):
