@@ -260,9 +260,12 @@ def _suit_tables(deck):
             runs = None
             break
         union |= m
-        runs.append((shift, (1 << width) - 1,
-                     tuple(tuple(shift + i for i in range(width) if p >> i & 1)
-                           for p in range(1 << width))))
+        # a pattern's ids are those of the pattern without its top bit, then the top card
+        table = [()]
+        for p in range(1, 1 << width):
+            top = p.bit_length() - 1
+            table.append(table[p ^ (1 << top)] + (shift + top,))
+        runs.append((shift, (1 << width) - 1, tuple(table)))
     if runs and union == deck.all_mask:
         out = tuple(runs) + (tuple(sorted((r for r in runs if r), key=lambda r: r[0])),)
     _SUIT_TABLES[key] = out
