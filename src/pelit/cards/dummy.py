@@ -112,7 +112,7 @@ class DummyPlay:
                 if same:
                     return list(table[same])
             out = []
-            for shift, full, table in self._suits_by_id():
+            for shift, full, table in suits[-1]:
                 out += table[(hand >> shift) & full]
             return out
         mask = self.legal()
@@ -125,9 +125,6 @@ class DummyPlay:
             mask >>= 8
             k += 1
         return out
-
-    def _suits_by_id(self):
-        return self._suits[-1]
 
     def play(self, card: int):
         """Play ``card`` from the hand whose turn it is.  Returns
@@ -244,8 +241,11 @@ def _suit_tables(deck):
     of that suit, lowest first; the last entry lists the suits in id order.
     None for other packs (``legal_cards`` then walks the mask byte by byte).
     Built once per pack layout."""
+    if deck in _SUIT_TABLES:
+        return _SUIT_TABLES[deck]
     key = (deck.size, tuple(deck.suit_mask))
     if key in _SUIT_TABLES:
+        _SUIT_TABLES[deck] = _SUIT_TABLES[key]
         return _SUIT_TABLES[key]
     out = None
     runs = []
@@ -268,7 +268,7 @@ def _suit_tables(deck):
         runs.append((shift, (1 << width) - 1, tuple(table)))
     if runs and union == deck.all_mask:
         out = tuple(runs) + (tuple(sorted((r for r in runs if r), key=lambda r: r[0])),)
-    _SUIT_TABLES[key] = out
+    _SUIT_TABLES[key] = _SUIT_TABLES[deck] = out
     return out
 
 
