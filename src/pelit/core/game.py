@@ -107,7 +107,7 @@ class Event:
 # ``random.Random.shuffle`` written out for speed: for each size, the steps
 # (i, bits) it takes, i from the last place down to 1 and bits the width of
 # the draw for "a number below i + 1".  The same draws in the same order give
-# the same pack (tests/core/test_shuffle.py compares with random.shuffle on
+# the same pack (tests/core/test_fast_paths.py compares with random.shuffle on
 # many seeds and sizes), so every seed deals exactly as before.
 _SHUFFLE_STEPS: dict[int, tuple] = {}
 
