@@ -66,8 +66,37 @@ class Card(int):
         return f"Card({int(self)})"
 
 
+def _byte_ids(places: int) -> tuple:
+    """``table[k][b]``: the ids of the bits of byte value ``b`` at byte place
+    ``k`` of a mask, lowest first (each entry is the entry without its top
+    bit, plus that bit)."""
+    out = []
+    for k in range(places):
+        row = [()]
+        for b in range(1, 256):
+            top = b.bit_length() - 1
+            row.append(row[b ^ (1 << top)] + (8 * k + top,))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+_BYTE_IDS = _byte_ids(48)          # masks of up to 384 cards (six 54-card packs and more)
+
+
 def ids(mask: int) -> list[int]:
     """Card ids in a bitmask, lowest first."""
+    if mask.bit_count() > 6 and mask.bit_length() <= 384:
+        # many cards: a byte at a time from the lowest one that holds a card
+        k = ((mask & -mask).bit_length() - 1) >> 3
+        mask >>= k << 3
+        out = []
+        while mask:
+            b = mask & 255
+            if b:
+                out += _BYTE_IDS[k][b]
+            mask >>= 8
+            k += 1
+        return out
     out = []
     while mask:
         low = mask & -mask

@@ -22,12 +22,13 @@ PUBLIC_FIELDS = ("order", "owner", "declarer", "dummy", "trump")
 class DummyPlay:
     __slots__ = ("deck", "strength", "order", "owner", "declarer", "dummy", "trump",
                  "hands", "trick", "leader", "turn", "won", "exposed", "voids",
-                 "played", "last_trick", "tricks_done", "_next")
+                 "played", "last_trick", "tricks_done", "_next", "_suits")
 
     def __init__(self, deck, hands: list[int], order: tuple, owner: tuple,
                  declarer: int, dummy: int, trump: int | None):
         self.deck = deck
         self.strength = _strength(deck)
+        self._suits = _suit_tables(deck)
         self.order = tuple(order)
         self._next = {h: self.order[(i + 1) % len(self.order)] for i, h in enumerate(self.order)}
         self.owner = tuple(owner)
@@ -47,9 +48,21 @@ class DummyPlay:
 
     def clone(self) -> "DummyPlay":
         new = object.__new__(DummyPlay)
-        for k in ("deck", "strength", "order", "owner", "declarer", "dummy", "trump",
-                  "leader", "turn", "exposed", "tricks_done", "last_trick", "_next"):
-            setattr(new, k, getattr(self, k))
+        # ints, tuples, shared tables and the quitted trick (never changed)
+        new.deck = self.deck
+        new.strength = self.strength
+        new._suits = self._suits
+        new.order = self.order
+        new.owner = self.owner
+        new.declarer = self.declarer
+        new.dummy = self.dummy
+        new.trump = self.trump
+        new.leader = self.leader
+        new.turn = self.turn
+        new.exposed = self.exposed
+        new.tricks_done = self.tricks_done
+        new.last_trick = self.last_trick
+        new._next = self._next
         new.hands = self.hands.copy()
         new.trick = self.trick.copy()
         new.won = self.won.copy()
@@ -87,6 +100,21 @@ class DummyPlay:
 
     def legal_cards(self) -> list[int]:
         """The cards the hand to play may play, lowest id first."""
+        suits = self._suits
+        if suits is not None:
+            # the same cards as ``legal()``, read from the per-suit tables:
+            # the suit led if the hand holds it, else every suit in id order
+            hand = self.hands[self.turn]
+            trick = self.trick
+            if trick:
+                shift, full, table = suits[self.deck.suit_of[trick[0][1]]]
+                same = (hand >> shift) & full
+                if same:
+                    return list(table[same])
+            out = []
+            for shift, full, table in suits[-1]:
+                out += table[(hand >> shift) & full]
+            return out
         mask = self.legal()
         out = []
         k = 0
@@ -105,21 +133,22 @@ class DummyPlay:
         the trick when this card completed it (else None)."""
         hand = self.turn
         bit = 1 << card
-        deck = self.deck
-        if self.trick:
-            lead_suit = deck.suit_of[self.trick[0][1]]
-            if deck.suit_of[card] != lead_suit:
+        trick = self.trick
+        if trick:
+            suit_of = self.deck.suit_of
+            lead_suit = suit_of[trick[0][1]]
+            if suit_of[card] != lead_suit:
                 self.voids[hand] |= 1 << lead_suit
         self.hands[hand] &= ~bit
         self.played[hand] |= bit
-        self.trick.append((hand, card))
+        trick.append((hand, card))
         opening = not self.exposed
         if opening:
             self.exposed = True
-        if len(self.trick) < len(self.order):
-            self.turn = self.next_hand(hand)
+        if len(trick) < len(self.order):
+            self.turn = self._next[hand]
             return hand, opening, None
-        win = self.trick[winning_index(self.trick, deck, self.strength, self.trump)][0]
+        win = trick[winning_index(trick, self.deck, self.strength, self.trump)][0]
         self.won[win] += 1
         self.tricks_done += 1
         self.last_trick = self.trick
@@ -200,6 +229,47 @@ _STRENGTH = {}
 # the card ids in each byte of a mask, by the byte's place: a fast ``ids``
 _BYTE_IDS = tuple(tuple(tuple(8 * k + i for i in range(8) if (b >> i) & 1) for b in range(256))
                   for k in range(8))
+
+
+_SUIT_TABLES = {}
+
+
+def _suit_tables(deck):
+    """For a pack whose suits are runs of at most 13 card ids that together
+    hold every card (the 52-card pack): per suit ``(shift, full, table)``,
+    ``table[pattern]`` the ids of the cards in a ``full``-wide bit pattern
+    of that suit, lowest first; the last entry lists the suits in id order.
+    None for other packs (``legal_cards`` then walks the mask byte by byte).
+    Built once per pack layout."""
+    if deck in _SUIT_TABLES:
+        return _SUIT_TABLES[deck]
+    key = (deck.size, tuple(deck.suit_mask))
+    if key in _SUIT_TABLES:
+        _SUIT_TABLES[deck] = _SUIT_TABLES[key]
+        return _SUIT_TABLES[key]
+    out = None
+    runs = []
+    union = 0
+    for s, m in enumerate(deck.suit_mask):
+        if not m:                   # no such suit in this pack (the jokers')
+            runs.append(None)
+            continue
+        shift = (m & -m).bit_length() - 1
+        width = m.bit_length() - shift
+        if width > 13 or m != ((1 << width) - 1) << shift:
+            runs = None
+            break
+        union |= m
+        # a pattern's ids are those of the pattern without its top bit, then the top card
+        table = [()]
+        for p in range(1, 1 << width):
+            top = p.bit_length() - 1
+            table.append(table[p ^ (1 << top)] + (shift + top,))
+        runs.append((shift, (1 << width) - 1, tuple(table)))
+    if runs and union == deck.all_mask:
+        out = tuple(runs) + (tuple(sorted((r for r in runs if r), key=lambda r: r[0])),)
+    _SUIT_TABLES[key] = _SUIT_TABLES[deck] = out
+    return out
 
 
 def _strength(deck):

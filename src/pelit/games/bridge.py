@@ -74,18 +74,26 @@ from ..cards.auction import DOUBLE, PASS, REDOUBLE, Auction
 from ..cards.contract import (BID_TEXT, BIDS, STRAIN_TRUMP,
                               contract_text, declarer_of, duplicate_score, honours_bonus,
                               rubber_score, score_lines)
-from ..cards.deal import deal, sample_hands
+from ..cards.deal import sample_hands
 from ..cards.deck import SUIT_NAMES, Card, CardSet, standard_deck
 from ..cards.dummy import DummyPlay
 from ..cards.table_text import play_text
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError, PelitError
-from ..core.game import Game, GameInfo, Outcome, State, option
+from ..core.game import Event, Game, GameInfo, Outcome, State, option
 from ..core.registry import register
 
 DECK = standard_deck("52")
 SEAT_NAMES = ("North", "East", "South", "West")
 ORDER = (0, 1, 2, 3)
+TO_ACT = ((0,), (1,), (2,), (3,))
+BIT = tuple(1 << c for c in range(52))
+# Events are never changed once logged, so the play of each card is one
+# prebuilt event per (seat acting, hand played from, card), shared by every
+# match: logging a play costs a lookup.
+PLAY_EVENTS = tuple(tuple(tuple(Event("play", seat, {"hand": hand, "card": Card(c)})
+                                for c in range(52)) for hand in range(4))
+                    for seat in range(4))
 
 # the standard vulnerability of boards 1..16 (NS, EW)
 _N, _NS, _EW, _ALL = (False, False), (True, False), (False, True), (True, True)
@@ -203,6 +211,13 @@ class Bridge(Game):
         self.REDOUBLE = self.actions.verb("redouble")
         self._call_action = {PASS: self.PASS, DOUBLE: self.DOUBLE, REDOUBLE: self.REDOUBLE}
         self._action_call = {v: k for k, v in self._call_action.items()}
+        # the action of each auction call, indexed by call + 3 (REDOUBLE is -3)
+        self._call_actions = (self.REDOUBLE, self.DOUBLE, self.PASS) + tuple(
+            self.BID0 + b for b in range(len(BIDS)))
+        # auction action -> (call, the prebuilt "call" event of each seat)
+        self._call_of = {a: (c, tuple(Event("call", seat, {"call": self.actions.text(a)})
+                                      for seat in range(4)))
+                         for c, a in enumerate(self._call_actions, -3)}
 
     def num_players(self, state):
         return 4
@@ -233,7 +248,12 @@ class Bridge(Game):
             s.vul = (s.games[0] > 0, s.games[1] > 0)
         pack = s.deal_pack(DECK, s.pack_no)
         s.pack_no += 1
-        hands, _ = deal(pack, [13, 13, 13, 13], start=(s.dealer + 1) % 4)
+        # one card at a time from the dealer's left: the hand i seats after
+        # him gets every fourth card from the i-th (what cards.deal.deal does)
+        first = s.dealer + 1
+        hands = [0, 0, 0, 0]
+        for i in range(4):
+            hands[(first + i) % 4] = sum(map(BIT.__getitem__, pack[i::4]))
         s.hands = hands
         s.auction = Auction(4, s.dealer, allow_double=True, passes_to_end=3)
         s.contract = None
@@ -251,19 +271,16 @@ class Bridge(Game):
         return s.auction.legal(len(BIDS))
 
     def _legal_auction(self, s, seat):
-        out = []
-        for c in self._calls(s):
-            out.append(self.BID0 + c if c >= 0 else self._call_action[c])
-        return out
+        actions = self._call_actions
+        return [actions[c + 3] for c in self._calls(s)]
 
     def _apply_auction(self, s, seat, action):
-        call = action - self.BID0 if action >= self.BID0 and action < self.BID0 + len(BIDS) \
-            else self._action_call[action]
+        call, events = self._call_of[action]
         a = s.auction
         a.call(seat, call)
-        s.log("call", seat, call=self.action_text(action))
+        s.events.append(events[seat])
         if not a.done:
-            s.to_act = (a.turn,)
+            s.to_act = TO_ACT[a.turn]
             return
         if a.high is None:
             s.log("passed_out", None, board=self._board_number(s))
@@ -288,15 +305,16 @@ class Bridge(Game):
         dp = s.dp
         hand, opening, winner = dp.play(card)
         s.plays.append((hand, card))
-        s.log("play", seat, hand=hand, card=Card(card))
+        events = s.events
+        events.append(PLAY_EVENTS[seat][hand][card])
         if opening:
             s.log("dummy_shown", dp.dummy, cards=CardSet(dp.hands[dp.dummy]))
         if winner is not None:
-            s.log("trick", winner, winner=winner, tricks_won=dp.won.copy())
+            events.append(Event("trick", winner, {"winner": winner, "tricks_won": dp.won.copy()}))
             if dp.tricks_done == 13:
                 self._end_board(s, dp.declarer_tricks())
                 return
-        s.to_act = (dp.seat_to_act(),)
+        s.to_act = TO_ACT[dp.owner[dp.turn]]
 
     # -- scoring -------------------------------------------------------------
     def _end_board(self, s, tricks):

@@ -118,6 +118,16 @@ class ConnectionGame(Game):
             return s.board.empty + [SWAP]
         return s.board.empty.copy()
 
+    def _is_legal_play(self, s, seat, a):
+        # exactly "a in _legal_play(s, seat)", read from the stones: the
+        # empty list holds the cells on the board with no stone
+        if a == SWAP:
+            return len(s.history) == 1 and s.options.swap
+        if 0 <= a < SWAP:
+            board = s.board
+            return not board.stones[a] and board.geo.on_board[a] == 1
+        return False
+
     def _apply_play(self, s, seat, a):
         if a == SWAP:
             seat_of = s.seat_of

@@ -93,10 +93,16 @@ RED_ELIGIBLE = ELIGIBLE & RED
 BLACK_ELIGIBLE = ELIGIBLE & BLACK
 
 # card ids held in a 13-bit suit pattern, per suit: follow-suit is one lookup
-SUIT_IDS = tuple(
-    tuple(tuple(s * SUIT_BITS + i for i in range(SUIT_BITS) if m >> i & 1)
-          for m in range(1 << SUIT_BITS))
-    for s in range(4))
+def _suit_table(suit: int) -> tuple:
+    # a pattern's ids are those of the pattern without its top bit, then the top card
+    table = [()]
+    for m in range(1, 1 << SUIT_BITS):
+        top = m.bit_length() - 1
+        table.append(table[m ^ (1 << top)] + (suit * SUIT_BITS + top,))
+    return tuple(table)
+
+
+SUIT_IDS = tuple(_suit_table(s) for s in range(4))
 _S0, _S1, _S2, _S3 = SUIT_IDS
 
 
