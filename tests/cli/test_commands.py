@@ -246,6 +246,13 @@ def test_bench_one_game_json():
     assert res["actions_per_second"] > 0 and "deals_per_second" in res
 
 
+def test_bench_cpu_clock():
+    r = invoke("bench", "xeri", "--seconds", 0.2, "-o", "hands=1", "--json", "--cpu")
+    assert r.exit_code == 0, r.output
+    (res,) = json.loads(r.stdout)["results"]
+    assert res["clock"] == "cpu" and res["seconds"] > 0 and res["deals_per_second"] > 0
+
+
 def test_bench_table():
     r = invoke("bench", "xeri", "-s", 0.1, "-o", "hands=1")
     assert r.exit_code == 0, r.output

@@ -409,6 +409,8 @@ def bench(
                                                help="name=value for the one game benchmarked"),
     preset: Optional[str] = typer.Option(None, "--preset", metavar="NAME", help="a named variant of the one game"),
     as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
+    cpu: bool = typer.Option(False, "--cpu", help="rates per second of CPU time, not wall time "
+                             "(steadier on a busy machine)"),
 ):
     """Random play through the public API: matches, actions and deals per second."""
     from ..sim.bench import bench_game, machine
@@ -423,14 +425,15 @@ def bench(
     info = machine()
     results = []
     if not as_json:
-        out.print(f"Random play, {seconds:g} s per game, on {info['cpu']} "
+        out.print(f"Random play, {seconds:g} s per game, rates per second of "
+                  f"{'CPU' if cpu else 'wall'} time, on {info['cpu']} "
                   f"({info['cores']} cores, {info['usable_cores']} usable), {info['python']}")
     for g in games:
         if as_json:
-            results.append(bench_game(g, seconds, seed, opts[g.info.id]))
+            results.append(bench_game(g, seconds, seed, opts[g.info.id], cpu=cpu))
             continue
         with err.status(f"{g.info.id} …"):
-            r = bench_game(g, seconds, seed, opts[g.info.id])
+            r = bench_game(g, seconds, seed, opts[g.info.id], cpu=cpu)
         results.append(r)
     if as_json:
         sys.stdout.write(json.dumps({"machine": info, "seconds_per_game": seconds,
