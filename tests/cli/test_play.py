@@ -319,3 +319,35 @@ def test_values_read_as_words():
     lines = [{"hand": 0, "xeri": 10}, {"hand": 1, "xeri": 0}]
     assert render.value_text(g, lines).plain == "hand 0, xeri 10 | hand 1, xeri 0"
     assert render.value_text(g, lines, terse=True).plain == "xeri 10 | hand 1"
+
+
+def _asked_out_of_turn(game_id, seat, first_word):
+    """Play a session answering ``first_word`` when offered, else the first
+    legal action; return the prompts met while it was a bot's turn."""
+    game = pelit.load(game_id)
+    out_of_turn = []
+    session = None
+
+    def answer(prompt):
+        st = session.state
+        view = game.view(st, session.me)
+        texts = [game.action_text(a) for a in view["legal"]]
+        if view.get("turn") is not None and view["turn"] != session.me:
+            out_of_turn.append((tuple(st.to_act), texts))
+        pick = next((t for t in texts if t.startswith(first_word)), texts[0])
+        return pick
+
+    session = Session(game, seat=seat, seed=4, console=quiet_console(), save=False,
+                      input_fn=answer)
+    assert session.run() == 0
+    return out_of_turn
+
+
+def test_a_person_who_may_pass_is_asked_before_the_bot_whose_move_closes_the_window():
+    # Valepaska 27.4: a doubt must be offered before the next player's play
+    asked = _asked_out_of_turn("valepaska", 2, "pass")
+    assert any("doubt" in texts and len(to_act) > 1 for to_act, texts in asked)
+    # Cactus (Matching cards): a match may be made during the opponent's turn
+    asked = _asked_out_of_turn("cactus", 1, "pass")
+    assert any(any(t.startswith("match") for t in texts) and 0 in to_act
+               for to_act, texts in asked)

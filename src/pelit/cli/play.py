@@ -3,7 +3,9 @@
 The person sees only their seat's view and events (drawn by ``render``).
 Bots see only their own.  When several seats may act at once (an
 out-of-turn window), the bots in the window answer first, in an order drawn
-from the match's own random stream, then the person if still asked.
+from the match's own random stream, then the person if still asked; except
+that a person who may let the moment go (``pass``) is asked before bots that
+must move on (a doubt or a match offered before the next play closes it).
 
 At the prompt: action text (``QS``, ``Q♠``, ``pass``, ``bid 7nt``), or
 ``help``, ``legal``, ``rules``, ``log``, ``quit``.  Bad input gets one line
@@ -138,6 +140,8 @@ class Session:
         redraw = True
         while state.outcome is None:
             waiting = [s for s in state.to_act if s != self.me]
+            if waiting and self._person_first(waiting):
+                waiting = []
             if waiting:
                 seat = waiting[0] if len(waiting) == 1 else self.arrival.choice(waiting)
                 self._bot_move(seat)
@@ -163,6 +167,19 @@ class Session:
             self.console.print(line)
         self._save()
         return 0
+
+    def _can_decline(self, seat) -> bool:
+        return any(self.game.action_text(a) == "pass"
+                   for a in self.game.legal_actions(self.state, seat))
+
+    def _person_first(self, waiting) -> bool:
+        """In a window the person may let go (``pass``) while every bot in it
+        must act (a turn's move that would close the window: the next play
+        after a doubtable one, the turn after a matchable discard), the person
+        answers first: else the chance to doubt or match would be gone before
+        it was offered."""
+        return (self.me in self.state.to_act and self._can_decline(self.me)
+                and not any(self._can_decline(s) for s in waiting))
 
     def _bot_move(self, seat):
         bot = self.bots[seat]
