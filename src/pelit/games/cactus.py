@@ -163,6 +163,16 @@ class Cactus(Game):
     deck = DECK
     test_options = {}
 
+    render_hints = {
+        "seat_fields": ["turn", "caller"],
+        "labels": {"layouts": "layout (face-down slots 1, 2, ..)", "turn": "turn of",
+                   "held": "card in hand", "holding": "holding a card",
+                   "held_from": "taken from", "discard_top": "top discard",
+                   "discard_size": "discards", "top_unused_power": "top discard's power unused",
+                   "stock": "stock", "power": "power to use", "trade_from": "queen trade from slot",
+                   "caller": "Cactus called by", "passed": "let the top discard go",
+                   "turns": "turns played", "reshuffles": "stock rebuilt"}}
+
     def __init__(self):
         super().__init__()
         a = ActionSpace(DECK)
