@@ -227,5 +227,7 @@ def test_the_layout_is_drawn_one_row_per_suit():
     # suit, not per seat (four suits with four players read as seat columns)
     s = G.new_state(seed=3, players=4)
     text = G.render_board(s.view(0))
-    assert text.count("\n") == 4 and "7♣" in text
+    assert text.count("\n") == 4 and "seven opens" in text
+    s.play("7C", seat=s.to_act[0])
+    assert "♣  7♣" in G.render_board(s.view(0))
     assert "rows" in G.render_hints["hide"]
