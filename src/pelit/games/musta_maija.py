@@ -137,6 +137,16 @@ class MustaMaija(Game):
     State = MustaMaijaState
     deck = DECK
     test_options = {"players": 3}
+    render_hints = {
+        "seat_fields": ["attacker", "defender"],
+        "hide": ["trump_card_seen"],
+        "labels": {"hand_sizes": "cards", "shown": "known cards (picked up from the table)",
+                   "trump_card": "trump card (under the stock)",
+                   "returned": "spades turned back into the stock",
+                   "table": "attack (unbeaten cards)", "beaten": "beaten (card, beaten by)",
+                   "discard": "out of play", "limit": "attack at most",
+                   "target": "card being beaten", "out": "out (in order)",
+                   "attack_no": "attacks so far"}}
 
     def __init__(self):
         super().__init__()
@@ -227,7 +237,7 @@ class MustaMaija(Game):
             s.hands[seat] &= ~(1 << action)
             s.shown[seat] &= ~(1 << action)
             s.table.append(action)
-            s.log("attack", seat, card=Card(action), target=s.defender)
+            s.log("attack", seat, card=Card(action), defender=s.defender)
             if self._addable(s, seat):
                 s.to_act = (seat,)
                 return
