@@ -16,6 +16,7 @@ import pytest
 from rich.console import Console
 
 import pelit
+from pelit.cards.deck import RANK_NAMES
 from pelit.cli import render
 from pelit.cli.play import Session
 
@@ -351,3 +352,45 @@ def test_a_person_who_may_pass_is_asked_before_the_bot_whose_move_closes_the_win
     asked = _asked_out_of_turn("cactus", 1, "pass")
     assert any(any(t.startswith("match") for t in texts) and 0 in to_act
                for to_act, texts in asked)
+
+
+def _salute_session(answer_in_time):
+    """Salute the King from seat 0; in a reaction window the timed prompt
+    answers the right gesture at once, or lets the time run out."""
+    game = pelit.load("salute-the-king")
+    offered = []
+    session = None
+
+    def right_gesture():
+        view = game.view(session.state, 0)
+        rank = game.pack(session.state).rank_of[int(view["middle_top"])]
+        return {t[0]: t[1] for t in view["triggers"]}[RANK_NAMES[rank]]
+
+    def timed(prompt, seconds):
+        offered.append(seconds)
+        return right_gesture() if answer_in_time else None
+
+    def answer(prompt):
+        view = game.view(session.state, 0)
+        if view["phase"] == "react":
+            return right_gesture()
+        return "turn"
+
+    session = Session(game, seat=0, seed=5, overrides={"players": 3}, console=quiet_console(),
+                      save=False, input_fn=answer, timed_input_fn=timed)
+    assert session.run() == 0
+    last = [e for e in session.state.events if e.kind == "collect"]
+    return offered, last
+
+
+def test_reaction_race_the_person_answering_in_time_beats_the_bots():
+    # Salute the King: the bots answer after their human-like delay; a person
+    # quicker than that is never the last to react
+    offered, collects = _salute_session(answer_in_time=True)
+    assert offered and all(0 < s < 2.0 for s in offered)
+    assert not any(e.seat == 0 and e.public["why"] == "last to react" for e in collects)
+
+
+def test_reaction_race_the_person_too_slow_collects_as_the_last():
+    offered, collects = _salute_session(answer_in_time=False)
+    assert any(e.seat == 0 and e.public["why"] == "last to react" for e in collects)

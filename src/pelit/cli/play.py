@@ -6,6 +6,9 @@ out-of-turn window), the bots in the window answer first, in an order drawn
 from the match's own random stream, then the person if still asked; except
 that a person who may let the moment go (``pass``) is asked before bots that
 must move on (a doubt or a match offered before the next play closes it).
+In a race against bots that answer after a human-like delay (``delay(view)``,
+Salute the King), the person's prompt waits only until the first bot's
+answer is due: answer in time to beat it.
 
 At the prompt: action text (``QS``, ``Q♠``, ``pass``, ``bid 7nt``), or
 ``help``, ``legal``, ``rules``, ``log``, ``quit``.  Bad input gets one line
@@ -15,6 +18,9 @@ saying why and what is legal, then the prompt again.
 from __future__ import annotations
 
 import os
+import select
+import sys
+import time
 from pathlib import Path
 
 from rich.console import Console
@@ -52,7 +58,8 @@ def default_record_path(game_id: str, seed: int) -> Path:
 class Session:
     def __init__(self, game, seat: int = 0, bots=None, seed: int | None = None,
                  preset=None, overrides=None, console: Console | None = None,
-                 record: str | Path | None = None, save: bool = True, input_fn=None):
+                 record: str | Path | None = None, save: bool = True, input_fn=None,
+                 timed_input_fn=None):
         self.game = game
         self.console = console or Console(highlight=False)
         self.seed = fresh_seed() if seed is None else int(seed)
@@ -84,6 +91,12 @@ class Session:
         self.record_path = Path(record) if record else (
             default_record_path(game.info.id, self.seed) if save else None)
         self.input = input_fn or self.console.input
+        # a prompt that gives up after some seconds (None: no timed prompts);
+        # by default only on a real terminal
+        if timed_input_fn is None and input_fn is None and sys.stdin.isatty():
+            timed_input_fn = self._tty_timed_input
+        self.timed_input = timed_input_fn
+        self.deadlines: dict[int, float] = {}   # bot seat -> when its answer arrives
 
     # -- output ------------------------------------------------------------
     def my_events(self, start=0):
@@ -142,6 +155,18 @@ class Session:
             waiting = [s for s in state.to_act if s != self.me]
             if waiting and self._person_first(waiting):
                 waiting = []
+            timed = self._timed_window(waiting)
+            if timed is not None:
+                seat, seconds = timed
+                self.draw()
+                self.since_prompt = []
+                line = self.timed_input(f"your move (about {seconds:.1f} s)> ", seconds)
+                if line is None:
+                    self._bot_move(seat)
+                elif self._handle(line) == "quit":
+                    return self._leave("you left the match", 0)
+                redraw = True
+                continue
             if waiting:
                 seat = waiting[0] if len(waiting) == 1 else self.arrival.choice(waiting)
                 self._bot_move(seat)
@@ -180,6 +205,35 @@ class Session:
         it was offered."""
         return (self.me in self.state.to_act and self._can_decline(self.me)
                 and not any(self._can_decline(s) for s in waiting))
+
+    def _timed_window(self, waiting):
+        """A race the person is in, against bots that take a human-like time
+        to answer (a bot with ``delay(view)``, e.g. Salute the King): each
+        such bot's answer is due some seconds after the window opened; the
+        person may answer until the first is due.  Returns (that bot, the
+        seconds left) or None when the person is not racing such bots."""
+        if self.timed_input is None or self.me not in self.state.to_act or not waiting:
+            self.deadlines = {}
+            return None
+        timed = [s for s in waiting if hasattr(self.bots[s], "delay")]
+        if not timed:
+            self.deadlines = {}
+            return None
+        now = time.monotonic()
+        self.deadlines = {s: t for s, t in self.deadlines.items() if s in waiting}
+        for s in timed:
+            if s not in self.deadlines:
+                self.deadlines[s] = now + self.bots[s].delay(self.game.view(self.state, s))
+        seat = min(self.deadlines, key=self.deadlines.get)
+        return seat, max(0.0, self.deadlines[seat] - now)
+
+    def _tty_timed_input(self, prompt, seconds):
+        self.console.print(prompt, end="", markup=False, highlight=False)
+        ready, _, _ = select.select([sys.stdin], [], [], seconds)
+        if not ready:
+            self.console.print("(too late)", style="dim")
+            return None
+        return sys.stdin.readline()
 
     def _bot_move(self, seat):
         bot = self.bots[seat]
