@@ -238,3 +238,34 @@ def test_whole_match_between_bots():
     for seed in range(4):
         s = play_match(G, ["heuristic"], seed=seed)
         assert s.outcome is not None and s.outcome.details["caller"] is not None
+
+
+def test_the_log_does_not_show_layout_cards_again():
+    # Cactus: a player may not look at his layout again; what he saw (drawn,
+    # peeked, spied, placed, turned up by a match) is shown once, as it
+    # happens, and never again by the terminal's log (render hint ``forget``)
+    from tests.cli.test_play import quiet_console
+    from pelit.cli.play import Session
+    session = None
+
+    asked = []
+
+    def answer(prompt):
+        legal = [G.action_text(a) for a in session.state.legal_actions(session.me)]
+        asked.append(prompt)
+        ending = ("cactus",) if len(asked) > 40 else ()
+        for word in ending + ("peek 1", "spy 1", "discard", "draw", "done", "pass"):
+            if word in legal:
+                return word
+        return legal[0]
+
+    session = Session(G, seat=0, seed=4, console=quiet_console(), save=False, input_fn=answer)
+    session.run()
+    forget = G.render_hints["forget"]
+    events = [e for e in session.my_events() if e["kind"] not in ("new_deal", "match_over")]
+    lines = [line.plain for line in session._last_lines(10 ** 6)]
+    kinds = {e["kind"] for e in events if e["kind"] in forget}
+    assert {"draw", "peek"} <= kinds
+    for line in lines:
+        if any(f": {k}" in line for k in ("draw", "peek", "spy")):
+            assert " card " not in line, line

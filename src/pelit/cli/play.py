@@ -36,7 +36,8 @@ from . import render
 COMMANDS = (
     ("ACTION", "play an action, e.g. a card (QS or Q♠, 10H or TH) or a verb (pass)"),
     ("legal", "list every action you may take now"),
-    ("log [N]", "the last N events you saw (all with 'log all')"),
+    ("log [N]", "the last N events you saw (all with 'log all'); cards a game "
+                "makes you remember are left out"),
     ("rules", "the rules of this game in short"),
     ("table", "draw the table again (also: an empty line)"),
     ("help", "this help"),
@@ -130,8 +131,15 @@ class Session:
             self.console.print(line)
 
     def _last_lines(self, k):
+        """The seat's past events as lines.  Fields a game lists under the
+        hint ``forget`` (``{"flip": ["card"]}``) are left out: what a player
+        must remember (Memory, Cactus) is shown as it happens, not again."""
+        forget = render.hints(self.game).get("forget", {})
         lines = []
         for e in self.my_events():
+            drop = forget.get(e.get("kind"))
+            if drop:
+                e = {key: v for key, v in e.items() if key not in drop}
             line = render.describe_event(self.game, e, self.me, self.names, self.n)
             if line is not None:
                 lines.append(line)

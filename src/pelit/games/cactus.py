@@ -165,6 +165,9 @@ class Cactus(Game):
 
     render_hints = {
         "seat_fields": ["turn", "caller"],
+        # layout cards are seen once: the log does not show them again
+        "forget": {"draw": ["card"], "take": ["card"], "swap": ["placed"], "peek": ["card"],
+                   "spy": ["card"], "match": ["card"]},
         "labels": {"layouts": "layout (face-down slots 1, 2, ..)", "turn": "turn of",
                    "held": "card in hand", "holding": "holding a card",
                    "held_from": "taken from", "discard_top": "top discard",
