@@ -312,3 +312,17 @@ def test_a_position_seen_three_times_ends_as_a_deadlock():
     o = s.outcome
     assert o is not None and o.details["deadlock"] and o.winners == ()
     assert o.ranking == (1, 1) and "deadlock" in o.reason
+
+
+def test_bot_doubts_a_rank_it_knows_is_held_elsewhere():
+    # 27.4: four cards of a rank exist; the bot counts its own and those a
+    # doubt turned up into a third player's hand
+    from pelit.bots import make_bot
+    s = new(THREE)
+    s.hands[1] = cards("5C 9C KD 2D 4S")
+    s.hands[2] = cards("5H 5S 5D 9D QC")
+    s.shown[2] = cards("5H 5S")               # turned up by an earlier doubt
+    s._legal = None
+    play(s, "2 fives", "3H 3S")               # two more fives than can exist
+    bot = make_bot("heuristic", G, 1, 1)
+    assert bot.choose(G.view(s, 1)) == G.DOUBT
