@@ -205,6 +205,10 @@ def test_cactus_gives_the_opponent_one_more_turn_then_lowest_total_wins():
     s.play("swap 3", seat=1)                        # QD out, 7H in: 3+6+7+8 = 24
     o = s.outcome
     assert o is not None and o.scores == (6, 24) and o.winners == (0,)
+    # both layouts are turned up at the end, for everyone
+    for seat in (None, 0, 1):
+        shown = [[DECK.text(c) for c in l] for l in s.view(seat)["layouts"]]
+        assert shown == [["AH", "KD", "2C", "3C"], ["3S", "6H", "7H", "8S"]]
 
 
 def test_equal_totals_are_a_draw():

@@ -501,7 +501,10 @@ class Cactus(Game):
 
     # -- views -------------------------------------------------------------------------
     def _view(self, s, seat, v):
-        v["layouts"] = [["down" if c is not None else None for c in l] for l in s.layouts]
+        if s.outcome is None:
+            v["layouts"] = [["down" if c is not None else None for c in l] for l in s.layouts]
+        else:       # Ending the game: both layouts are turned up
+            v["layouts"] = [[None if c is None else Card(c) for c in l] for l in s.layouts]
         v["turn"] = s.turn
         public_held = s.held is not None and s.held_from != "stock"
         if s.held is not None and (seat == s.turn or public_held):
@@ -530,6 +533,8 @@ class Cactus(Game):
 
     def unknown_cards(self, s, seat):
         m = mask_of(s.stock)
+        if s.outcome is not None:       # the layouts are turned up at the end
+            return m & ~s.seen[2 if seat is None else seat]
         for l in s.layouts:
             m |= mask_of(c for c in l if c is not None)
         if s.held is not None and s.held_from == "stock":
