@@ -134,7 +134,7 @@ class Ristiseiska(Game):
     deck = DECK
     test_options = {"players": 3}
     render_hints = {"hide": ["rows", "tableau"],
-                    "seat_fields": ["turn_seat", "beggar", "giver"],
+                    "seat_fields": ["turn_seat", "beggar", "giver", "to"],
                     "labels": {"known": "cards you gave them", "hand_sizes": "cards",
                                "turns": "turns taken", "turn_seat": "turn of",
                                "beggar": "begging", "giver": "gives a card"}}
