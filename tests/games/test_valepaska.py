@@ -326,3 +326,17 @@ def test_bot_doubts_a_rank_it_knows_is_held_elsewhere():
     play(s, "2 fives", "3H 3S")               # two more fives than can exist
     bot = make_bot("heuristic", G, 1, 1)
     assert bot.choose(G.view(s, 1)) == G.DOUBT
+
+
+def test_bot_doubts_rather_than_claim_a_fifth_two():
+    # 27.2 + 27.4: only twos go on twos; with four twos announced on top and
+    # no two in hand, any lie is surely caught: the bot doubts instead
+    from pelit.bots import make_bot
+    s = new(TWO)
+    s.hands[0] = cards("2C 2D 2H 2S 3H")
+    s.hands[1] = cards("4H 4S 9C KD 5D")
+    s._legal = None
+    play(s, "4 twos", "2C 2D 2H 2S")
+    bot = make_bot("heuristic", G, 1, 1)
+    assert s.hands[1] & cards("2C 2D 2H 2S") == 0
+    assert bot.choose(G.view(s, 1)) == G.DOUBT

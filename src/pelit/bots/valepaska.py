@@ -62,8 +62,22 @@ class ValepaskaBot(Bot):
                 return (r != 2, clears, k, -ORDER[r])
             return max(true, key=value)[0]
         lies = [a for a in says if SAYS[a - g.SAY][0] == 1]
+        if g.DOUBT in legal and all(self._impossible(view, SAYS[a - g.SAY][1]) for a in lies):
+            # every lie would claim a fifth card of the rank on top (twos on
+            # twos): doubting the last play is the only chance
+            return g.DOUBT
         # a lie that clears the pile (a ten) sheds a card for good; else bluff low
         return min(lies, key=lambda a: (SAYS[a - g.SAY][1] != 10, ORDER[SAYS[a - g.SAY][1]]))
+
+    @staticmethod
+    def _impossible(view, r):
+        """Would one more card of rank ``r`` make more than four on top?"""
+        run = 0
+        for play in reversed(view["pile"]):
+            if play["rank"] != RANK_NAMES[r]:
+                break
+            run += play["count"]
+        return run + 1 > 4
 
     def _doubt(self, view, by_rank):
         pile = view["pile"]
