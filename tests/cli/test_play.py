@@ -1,6 +1,8 @@
 """``pelit play``: a scripted session through stdin of the real command, the
-prompt's answers to bad input, out-of-turn windows (bots answer first), and
-the generic table for every registered game drawn from one seat's view."""
+prompt's answers to bad input, out-of-turn windows (bots answer first, but a
+person who may pass is asked before bots that must move on; timed races
+against bots with a human-like delay), and the generic table for every
+registered game drawn from one seat's view."""
 
 from __future__ import annotations
 
@@ -394,3 +396,35 @@ def test_reaction_race_the_person_answering_in_time_beats_the_bots():
 def test_reaction_race_the_person_too_slow_collects_as_the_last():
     offered, collects = _salute_session(answer_in_time=False)
     assert any(e.seat == 0 and e.public["why"] == "last to react" for e in collects)
+
+
+def test_every_bot_play_is_offered_to_the_person_to_doubt_before_the_next_play():
+    # Valepaska 27.4, four players: other bots may doubt or pass first, but
+    # the next bot's play waits until the person has answered
+    game = pelit.load("valepaska")
+    session = None
+
+    def answer(prompt):
+        texts = [game.action_text(a) for a in game.view(session.state, 2)["legal"]]
+        return "pass" if "pass" in texts else texts[0]
+
+    session = Session(game, seat=2, seed=6, console=quiet_console(), save=False,
+                      input_fn=answer)
+    assert session.run() == 0
+    open_play = None
+    checked = 0
+    out_now = set()
+    for e in session.state.events:
+        if e.kind == "play" and e.seat != 2:
+            open_play = e.seat
+        elif e.kind in ("doubt", "take") or (e.kind == "pass" and e.seat == 2):
+            open_play = None
+        elif e.kind == "say" and open_play is not None:
+            # another's play started while the person could still doubt the last
+            assert e.seat == 2 or 2 in out_now, (e.seat, e.public)
+            open_play = None
+        if e.kind == "out":
+            out_now.add(e.seat)
+        if e.kind == "pass" and e.seat == 2:
+            checked += 1
+    assert checked > 10

@@ -161,8 +161,7 @@ class Session:
         redraw = True
         while state.outcome is None:
             waiting = [s for s in state.to_act if s != self.me]
-            if waiting and self._person_first(waiting):
-                waiting = []
+            waiting = self._first_answers(waiting)
             timed = self._timed_window(waiting)
             if timed is not None:
                 seat, seconds = timed
@@ -205,14 +204,16 @@ class Session:
         return any(self.game.action_text(a) == "pass"
                    for a in self.game.legal_actions(self.state, seat))
 
-    def _person_first(self, waiting) -> bool:
-        """In a window the person may let go (``pass``) while every bot in it
-        must act (a turn's move that would close the window: the next play
-        after a doubtable one, the turn after a matchable discard), the person
-        answers first: else the chance to doubt or match would be gone before
-        it was offered."""
-        return (self.me in self.state.to_act and self._can_decline(self.me)
-                and not any(self._can_decline(s) for s in waiting))
+    def _first_answers(self, waiting):
+        """The bots that may answer before the person.  When the person may
+        let the moment go (``pass``), bots that must move on (a turn's move
+        that closes the window: the next play after a doubtable one, the
+        turn after a matchable discard) wait until the person has answered;
+        bots that may pass too answer first, as everywhere.  Otherwise the
+        chance to doubt or match would be gone before it was offered."""
+        if not waiting or self.me not in self.state.to_act or not self._can_decline(self.me):
+            return waiting
+        return [s for s in waiting if self._can_decline(s)]
 
     def _timed_window(self, waiting):
         """A race the person is in, against bots that take a human-like time
