@@ -165,9 +165,11 @@ class Session:
             timed = self._timed_window(waiting)
             if timed is not None:
                 seat, seconds = timed
-                self.draw()
-                self.since_prompt = []
-                line = self.timed_input(f"your move (about {seconds:.1f} s)> ", seconds)
+                line = None
+                if seconds > 0.05:          # else that bot's answer is already in
+                    self.draw()
+                    self.since_prompt = []
+                    line = self.timed_input(f"your move (about {seconds:.1f} s)> ", seconds)
                 if line is None:
                     self._bot_move(seat)
                 elif self._handle(line) == "quit":
