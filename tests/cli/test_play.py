@@ -1,6 +1,8 @@
 """``pelit play``: a scripted session through stdin of the real command, the
-prompt's answers to bad input, out-of-turn windows (bots answer first), and
-the generic table for every registered game drawn from one seat's view."""
+prompt's answers to bad input, out-of-turn windows (bots answer first, but a
+person who may pass is asked before bots that must move on; timed races
+against bots with a human-like delay), and the generic table for every
+registered game drawn from one seat's view."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import pytest
 from rich.console import Console
 
 import pelit
+from pelit.cards.deck import RANK_NAMES
 from pelit.cli import render
 from pelit.cli.play import Session
 
@@ -319,3 +322,109 @@ def test_values_read_as_words():
     lines = [{"hand": 0, "xeri": 10}, {"hand": 1, "xeri": 0}]
     assert render.value_text(g, lines).plain == "hand 0, xeri 10 | hand 1, xeri 0"
     assert render.value_text(g, lines, terse=True).plain == "xeri 10 | hand 1"
+
+
+def _asked_out_of_turn(game_id, seat, first_word):
+    """Play a session answering ``first_word`` when offered, else the first
+    legal action; return the prompts met while it was a bot's turn."""
+    game = pelit.load(game_id)
+    out_of_turn = []
+    session = None
+
+    def answer(prompt):
+        st = session.state
+        view = game.view(st, session.me)
+        texts = [game.action_text(a) for a in view["legal"]]
+        if view.get("turn") is not None and view["turn"] != session.me:
+            out_of_turn.append((tuple(st.to_act), texts))
+        pick = next((t for t in texts if t.startswith(first_word)), texts[0])
+        return pick
+
+    session = Session(game, seat=seat, seed=4, console=quiet_console(), save=False,
+                      input_fn=answer)
+    assert session.run() == 0
+    return out_of_turn
+
+
+def test_a_person_who_may_pass_is_asked_before_the_bot_whose_move_closes_the_window():
+    # Valepaska 27.4: a doubt must be offered before the next player's play
+    asked = _asked_out_of_turn("valepaska", 2, "pass")
+    assert any("doubt" in texts and len(to_act) > 1 for to_act, texts in asked)
+    # Cactus (Matching cards): a match may be made during the opponent's turn
+    asked = _asked_out_of_turn("cactus", 1, "pass")
+    assert any(any(t.startswith("match") for t in texts) and 0 in to_act
+               for to_act, texts in asked)
+
+
+def _salute_session(answer_in_time):
+    """Salute the King from seat 0; in a reaction window the timed prompt
+    answers the right gesture at once, or lets the time run out."""
+    game = pelit.load("salute-the-king")
+    offered = []
+    session = None
+
+    def right_gesture():
+        view = game.view(session.state, 0)
+        rank = game.pack(session.state).rank_of[int(view["middle_top"])]
+        return {t[0]: t[1] for t in view["triggers"]}[RANK_NAMES[rank]]
+
+    def timed(prompt, seconds):
+        offered.append(seconds)
+        return right_gesture() if answer_in_time else None
+
+    def answer(prompt):
+        view = game.view(session.state, 0)
+        if view["phase"] == "react":
+            return right_gesture()
+        return "turn"
+
+    session = Session(game, seat=0, seed=5, overrides={"players": 3}, console=quiet_console(),
+                      save=False, input_fn=answer, timed_input_fn=timed)
+    assert session.run() == 0
+    last = [e for e in session.state.events if e.kind == "collect"]
+    return offered, last
+
+
+def test_reaction_race_the_person_answering_in_time_beats_the_bots():
+    # Salute the King: the bots answer after their human-like delay; a person
+    # quicker than that is never the last to react
+    offered, collects = _salute_session(answer_in_time=True)
+    assert offered and all(0 < s < 2.0 for s in offered)
+    assert not any(e.seat == 0 and e.public["why"] == "last to react" for e in collects)
+
+
+def test_reaction_race_the_person_too_slow_collects_as_the_last():
+    offered, collects = _salute_session(answer_in_time=False)
+    assert any(e.seat == 0 and e.public["why"] == "last to react" for e in collects)
+
+
+def test_every_bot_play_is_offered_to_the_person_to_doubt_before_the_next_play():
+    # Valepaska 27.4, four players: other bots may doubt or pass first, but
+    # the next bot's play waits until the person has answered
+    game = pelit.load("valepaska")
+    session = None
+
+    def answer(prompt):
+        texts = [game.action_text(a) for a in game.view(session.state, 2)["legal"]]
+        return "pass" if "pass" in texts else texts[0]
+
+    session = Session(game, seat=2, seed=6, console=quiet_console(), save=False,
+                      input_fn=answer)
+    assert session.run() == 0
+    open_play = None
+    checked = 0
+    out_now = set()
+    for e in session.state.events:
+        if e.kind == "play" and e.seat != 2:
+            open_play = e.seat
+        elif e.kind in ("doubt", "take") or (e.kind == "pass" and e.seat == 2):
+            open_play = None
+        elif e.kind == "say" and open_play is not None:
+            # another's play started while the person could still doubt the last
+            assert e.seat == 2 or 2 in out_now, (e.seat, e.public)
+            open_play = None
+        if e.kind == "out":
+            out_now.add(e.seat)
+        if e.kind == "pass" and e.seat == 2:
+            checked += 1
+    assert checked > 10

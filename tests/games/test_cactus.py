@@ -205,6 +205,10 @@ def test_cactus_gives_the_opponent_one_more_turn_then_lowest_total_wins():
     s.play("swap 3", seat=1)                        # QD out, 7H in: 3+6+7+8 = 24
     o = s.outcome
     assert o is not None and o.scores == (6, 24) and o.winners == (0,)
+    # both layouts are turned up at the end, for everyone
+    for seat in (None, 0, 1):
+        shown = [[DECK.text(c) for c in l] for l in s.view(seat)["layouts"]]
+        assert shown == [["AH", "KD", "2C", "3C"], ["3S", "6H", "7H", "8S"]]
 
 
 def test_equal_totals_are_a_draw():
@@ -238,3 +242,34 @@ def test_whole_match_between_bots():
     for seed in range(4):
         s = play_match(G, ["heuristic"], seed=seed)
         assert s.outcome is not None and s.outcome.details["caller"] is not None
+
+
+def test_the_log_does_not_show_layout_cards_again():
+    # Cactus: a player may not look at his layout again; what he saw (drawn,
+    # peeked, spied, placed, turned up by a match) is shown once, as it
+    # happens, and never again by the terminal's log (render hint ``forget``)
+    from tests.cli.test_play import quiet_console
+    from pelit.cli.play import Session
+    session = None
+
+    asked = []
+
+    def answer(prompt):
+        legal = [G.action_text(a) for a in session.state.legal_actions(session.me)]
+        asked.append(prompt)
+        ending = ("cactus",) if len(asked) > 40 else ()
+        for word in ending + ("peek 1", "spy 1", "discard", "draw", "done", "pass"):
+            if word in legal:
+                return word
+        return legal[0]
+
+    session = Session(G, seat=0, seed=4, console=quiet_console(), save=False, input_fn=answer)
+    session.run()
+    forget = G.render_hints["forget"]
+    events = [e for e in session.my_events() if e["kind"] not in ("new_deal", "match_over")]
+    lines = [line.plain for line in session._last_lines(10 ** 6)]
+    kinds = {e["kind"] for e in events if e["kind"] in forget}
+    assert {"draw", "peek"} <= kinds
+    for line in lines:
+        if any(f": {k}" in line for k in ("draw", "peek", "spy")):
+            assert " card " not in line, line

@@ -153,3 +153,39 @@ def test_whole_match_between_bots():
     for n in (2, 3, 4):
         s = play_match(G, ["heuristic"], seed=n, players=n)
         assert sum(s.outcome.scores) == 26
+
+
+def test_the_grid_on_screen_shows_only_what_is_face_up_now():
+    # Memory: the grid shows positions of face-down cards, the card turned up
+    # in the turn in progress, dots for taken pairs; nothing else
+    s = new()
+    s.play("flip 1")
+    s.play("flip 2")                              # 7H 7S: a pair, taken
+    s.play("flip 3")                              # 9C face up
+    text = G.render_board(s.view(None))
+    rows = text.splitlines()[1:]
+    assert len(rows) == 4 and rows[0].split()[:4] == ["·", "·", "9♣", "4"]
+    s.play("flip 4")                              # KD: no match, both turned back
+    assert G.render_board(s.view(None)).splitlines()[1].split()[:4] == ["·", "·", "3", "4"]
+
+
+def test_the_log_does_not_remember_turned_cards():
+    # Memory: the user interface may not remember for a player: a flip's card
+    # is shown as it happens, but never again (render hint ``forget``)
+    from tests.cli.test_play import quiet_console
+    from pelit.cli.play import Session
+    session = Session(G, seat=0, seed=2, console=quiet_console(), save=False,
+                      input_fn=lambda p: "quit")
+    st = session.state
+    st.play(f"flip {1 + next(i for i, c in enumerate(st.grid) if c is not None)}",
+            seat=st.to_act[0])
+    flips = [e for e in session.my_events() if e["kind"] == "flip"]
+    assert flips and "card" in flips[0]
+    text = " ".join(line.plain for line in session._last_lines(100))
+    assert "flip" in text and not any(DECK.text(c) in text or pretty_card(c) in text
+                                      for c in range(52))
+
+
+def pretty_card(c):
+    from pelit.cards.deck import pretty
+    return pretty(DECK.text(c))

@@ -237,3 +237,18 @@ def test_whole_match_between_bots_ends(n):
     d = s.outcome.details
     if not d["deadlock"]:
         assert len(d["losers"]) == 1 and len(s.outcome.winners) == n - 1
+
+
+def test_beaten_pairs_in_the_view_name_card_and_beater():
+    # 28.2: each beaten card with the card that beat it (one card each)
+    s = G.new_state(seed=3, players=3)
+    a = s.to_act[0]
+    while s.phase.name != "BEAT" and s.outcome is None:
+        legal = [G.action_text(x) for x in s.legal_actions(s.to_act[0])]
+        beat = [t for t in legal if t.startswith("beat ")]
+        s.play(beat[0] if beat else legal[0], seat=s.to_act[0])
+    s.play(G.action_text(s.legal_actions(s.to_act[0])[0]), seat=s.to_act[0])
+    v = s.view(a)
+    assert v["beaten"] and set(v["beaten"][0]) == {"card", "by"}
+    from pelit.cards.deck import Card
+    assert all(isinstance(x["card"], Card) and isinstance(x["by"], Card) for x in v["beaten"])

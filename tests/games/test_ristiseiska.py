@@ -220,3 +220,14 @@ def test_giver_forgets_a_card_once_its_holder_passes_an_unseen_card_on():
     assert int(s.view(0)["known"][1]) == 0          # seat 0 can no longer be sure where KD is
     assert int(s.view(1)["known"][2]) == 1 << DECK.parse("6D")
     assert s.view(0)["hand_sizes"] == [s.hands[0].bit_count(), 17, 3]
+
+
+def test_the_layout_is_drawn_one_row_per_suit():
+    # Game play: each suit's row from its low end to its high end; rows are per
+    # suit, not per seat (four suits with four players read as seat columns)
+    s = G.new_state(seed=3, players=4)
+    text = G.render_board(s.view(0))
+    assert text.count("\n") == 4 and "seven opens" in text
+    s.play("7C", seat=s.to_act[0])
+    assert "♣  7♣" in G.render_board(s.view(0))
+    assert "rows" in G.render_hints["hide"]

@@ -177,3 +177,9 @@ def test_whole_match_between_bots(n):
     s = play_match(G, ["heuristic"], seed=n, players=n)
     (w,) = s.outcome.winners
     assert s.piles[w] == []
+
+
+def test_the_trigger_table_is_not_drawn_as_seat_columns():
+    # Game play: four triggers are one table, not one entry per seat (with
+    # four players the list has a seat's length)
+    assert "triggers" in G.render_hints["table"]

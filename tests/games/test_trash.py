@@ -142,7 +142,7 @@ def test_bad_input_is_refused_and_changes_nothing():
     with pytest.raises(ParseError):
         s.play("place 11")
     assert len(s.history) == n
-    with pytest.raises(OptionError):
+    with pytest.raises(OptionError):            # Setup (decision): at most six players, three packs
         G.new_state(seed=1, players=7)
 
 

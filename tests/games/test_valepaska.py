@@ -276,3 +276,67 @@ def test_whole_match_between_bots_ends(n):
     s = play_match(G, ["heuristic"], seed=n, players=n)
     o = s.outcome
     assert o is not None and o.ranking is not None
+
+
+def test_doubted_true_aces_on_an_empty_pile_go_to_the_doubter():
+    # 27.2 + 27.4 (decision): true aces on an empty pile, doubted: the doubter
+    # takes them (as the next player would have) and the same player plays again
+    s = new(THREE)
+    s.hands[0] |= cards("AS")
+    play(s, "1 ace", "AS")
+    assert s.to_act == (1, 2) and says(s, 1) == {"take", "doubt"}
+    s.play("doubt", seat=2)
+    assert s.hands[2] & cards("AS") and s.turn == 0 and s.to_act == (0,) and s.pile == []
+
+
+def test_doubted_fake_aces_on_an_empty_pile_go_back_and_the_next_plays():
+    # 27.4: fake aces doubted: the player takes them back, the next player plays
+    s = new(THREE)
+    play(s, "1 ace", "7H")
+    s.play("doubt", seat=1)
+    assert s.hands[0] & cards("7H") and s.turn == 1 and s.to_act == (1,)
+
+
+def test_a_position_seen_three_times_ends_as_a_deadlock():
+    # 27.5 (decision): a position seen a third time ends the game as a
+    # deadlock; nobody is out yet, so nobody wins and both share last place
+    s = new(TWO)
+    s.stock = []
+    for _ in range(2):
+        play(s, "1 five", "3H")              # a lie, doubted: seat 0 takes it back
+        s.play("doubt", seat=1)
+        play(s, "1 five", "4H", seat=1)      # the same from seat 1
+        s.play("doubt", seat=0)
+        assert s.outcome is None and s.turn == 0
+    s.play("say 1 five")                      # the third time this position is met
+    o = s.outcome
+    assert o is not None and o.details["deadlock"] and o.winners == ()
+    assert o.ranking == (1, 1) and "deadlock" in o.reason
+
+
+def test_bot_doubts_a_rank_it_knows_is_held_elsewhere():
+    # 27.4: four cards of a rank exist; the bot counts its own and those a
+    # doubt turned up into a third player's hand
+    from pelit.bots import make_bot
+    s = new(THREE)
+    s.hands[1] = cards("5C 9C KD 2D 4S")
+    s.hands[2] = cards("5H 5S 5D 9D QC")
+    s.shown[2] = cards("5H 5S")               # turned up by an earlier doubt
+    s._legal = None
+    play(s, "2 fives", "3H 3S")               # two more fives than can exist
+    bot = make_bot("heuristic", G, 1, 1)
+    assert bot.choose(G.view(s, 1)) == G.DOUBT
+
+
+def test_bot_doubts_rather_than_claim_a_fifth_two():
+    # 27.2 + 27.4: only twos go on twos; with four twos announced on top and
+    # no two in hand, any lie is surely caught: the bot doubts instead
+    from pelit.bots import make_bot
+    s = new(TWO)
+    s.hands[0] = cards("2C 2D 2H 2S 3H")
+    s.hands[1] = cards("4H 4S 9C KD 5D")
+    s._legal = None
+    play(s, "4 twos", "2C 2D 2H 2S")
+    bot = make_bot("heuristic", G, 1, 1)
+    assert s.hands[1] & cards("2C 2D 2H 2S") == 0
+    assert bot.choose(G.view(s, 1)) == G.DOUBT

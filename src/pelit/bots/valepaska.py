@@ -5,8 +5,9 @@ the most cards at the lowest rank (tens and aces first, as they clear the
 pile and give another play; twos are kept for when nothing else fits).
 When no true play is legal it lies with one card, the announced rank as low
 as allowed, and puts down its most awkward card.
-Doubting: doubt a play that cannot be true by the cards it holds or has
-seen (more than four of a rank), and sometimes a player's last cards;
+Doubting: doubt a play that cannot be true by the cards it holds or knows
+to be in another hand (turned up by a doubt): more than four of a rank;
+and sometimes a player's last cards;
 otherwise let the play stand.
 """
 
@@ -23,18 +24,6 @@ BY_NAME = {RANK_NAMES[r]: r for r in RANKS}
 @heuristic("valepaska")
 class ValepaskaBot(Bot):
     name = "heuristic"
-
-    def __init__(self, game, seat, seed=0):
-        super().__init__(game, seat, seed)
-        self.gone = {}          # rank -> cards seen leave play or revealed
-
-    def observe(self, events):
-        for e in events:
-            if e["kind"] == "new_deal":
-                self.gone = {}
-            elif e["kind"] == "doubt":
-                for c in ids(e["cards"]):
-                    self.gone[RANK[c]] = self.gone.get(RANK[c], 0)
 
     def choose(self, view):
         g = self.game
@@ -73,8 +62,22 @@ class ValepaskaBot(Bot):
                 return (r != 2, clears, k, -ORDER[r])
             return max(true, key=value)[0]
         lies = [a for a in says if SAYS[a - g.SAY][0] == 1]
+        if g.DOUBT in legal and all(self._impossible(view, SAYS[a - g.SAY][1]) for a in lies):
+            # every lie would claim a fifth card of the rank on top (twos on
+            # twos): doubting the last play is the only chance
+            return g.DOUBT
         # a lie that clears the pile (a ten) sheds a card for good; else bluff low
         return min(lies, key=lambda a: (SAYS[a - g.SAY][1] != 10, ORDER[SAYS[a - g.SAY][1]]))
+
+    @staticmethod
+    def _impossible(view, r):
+        """Would one more card of rank ``r`` make more than four on top?"""
+        run = 0
+        for play in reversed(view["pile"]):
+            if play["rank"] != RANK_NAMES[r]:
+                break
+            run += play["count"]
+        return run + 1 > 4
 
     def _doubt(self, view, by_rank):
         pile = view["pile"]
@@ -89,7 +92,12 @@ class ValepaskaBot(Bot):
             if play["rank"] != last["rank"]:
                 break
             run += play["count"]
-        if run + len(by_rank.get(r, ())) > 4:
+        # cards turned up by a doubt and still in another player's hand
+        # (``shown``) are not in the pile either
+        elsewhere = sum(1 for q, shown in enumerate(view["shown"])
+                        if q not in (self.seat, last["seat"])
+                        for c in ids(shown) if RANK[c] == r)
+        if run + len(by_rank.get(r, ())) + elsewhere > 4:
             return True                        # more of that rank than the pack holds
         sizes = view["hand_sizes"]
         if sizes[last["seat"]] == 0 and view["stock"] == 0:

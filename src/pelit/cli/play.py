@@ -3,7 +3,12 @@
 The person sees only their seat's view and events (drawn by ``render``).
 Bots see only their own.  When several seats may act at once (an
 out-of-turn window), the bots in the window answer first, in an order drawn
-from the match's own random stream, then the person if still asked.
+from the match's own random stream, then the person if still asked; except
+that a person who may let the moment go (``pass``) is asked before bots that
+must move on (a doubt or a match offered before the next play closes it).
+In a race against bots that answer after a human-like delay (``delay(view)``,
+Salute the King), the person's prompt waits only until the first bot's
+answer is due: answer in time to beat it.
 
 At the prompt: action text (``QS``, ``Q♠``, ``pass``, ``bid 7nt``), or
 ``help``, ``legal``, ``rules``, ``log``, ``quit``.  Bad input gets one line
@@ -13,6 +18,9 @@ saying why and what is legal, then the prompt again.
 from __future__ import annotations
 
 import os
+import select
+import sys
+import time
 from pathlib import Path
 
 from rich.console import Console
@@ -28,7 +36,8 @@ from . import render
 COMMANDS = (
     ("ACTION", "play an action, e.g. a card (QS or Q♠, 10H or TH) or a verb (pass)"),
     ("legal", "list every action you may take now"),
-    ("log [N]", "the last N events you saw (all with 'log all')"),
+    ("log [N]", "the last N events you saw (all with 'log all'); cards a game "
+                "makes you remember are left out"),
     ("rules", "the rules of this game in short"),
     ("table", "draw the table again (also: an empty line)"),
     ("help", "this help"),
@@ -50,7 +59,8 @@ def default_record_path(game_id: str, seed: int) -> Path:
 class Session:
     def __init__(self, game, seat: int = 0, bots=None, seed: int | None = None,
                  preset=None, overrides=None, console: Console | None = None,
-                 record: str | Path | None = None, save: bool = True, input_fn=None):
+                 record: str | Path | None = None, save: bool = True, input_fn=None,
+                 timed_input_fn=None):
         self.game = game
         self.console = console or Console(highlight=False)
         self.seed = fresh_seed() if seed is None else int(seed)
@@ -82,6 +92,12 @@ class Session:
         self.record_path = Path(record) if record else (
             default_record_path(game.info.id, self.seed) if save else None)
         self.input = input_fn or self.console.input
+        # a prompt that gives up after some seconds (None: no timed prompts);
+        # by default only on a real terminal
+        if timed_input_fn is None and input_fn is None and sys.stdin.isatty():
+            timed_input_fn = self._tty_timed_input
+        self.timed_input = timed_input_fn
+        self.deadlines: dict[int, float] = {}   # bot seat -> when its answer arrives
 
     # -- output ------------------------------------------------------------
     def my_events(self, start=0):
@@ -115,8 +131,15 @@ class Session:
             self.console.print(line)
 
     def _last_lines(self, k):
+        """The seat's past events as lines.  Fields a game lists under the
+        hint ``forget`` (``{"flip": ["card"]}``) are left out: what a player
+        must remember (Memory, Cactus) is shown as it happens, not again."""
+        forget = render.hints(self.game).get("forget", {})
         lines = []
         for e in self.my_events():
+            drop = forget.get(e.get("kind"))
+            if drop:
+                e = {key: v for key, v in e.items() if key not in drop}
             line = render.describe_event(self.game, e, self.me, self.names, self.n)
             if line is not None:
                 lines.append(line)
@@ -138,6 +161,21 @@ class Session:
         redraw = True
         while state.outcome is None:
             waiting = [s for s in state.to_act if s != self.me]
+            waiting = self._first_answers(waiting)
+            timed = self._timed_window(waiting)
+            if timed is not None:
+                seat, seconds = timed
+                line = None
+                if seconds > 0.05:          # else that bot's answer is already in
+                    self.draw()
+                    self.since_prompt = []
+                    line = self.timed_input(f"your move (about {seconds:.1f} s)> ", seconds)
+                if line is None:
+                    self._bot_move(seat)
+                elif self._handle(line) == "quit":
+                    return self._leave("you left the match", 0)
+                redraw = True
+                continue
             if waiting:
                 seat = waiting[0] if len(waiting) == 1 else self.arrival.choice(waiting)
                 self._bot_move(seat)
@@ -163,6 +201,50 @@ class Session:
             self.console.print(line)
         self._save()
         return 0
+
+    def _can_decline(self, seat) -> bool:
+        return any(self.game.action_text(a) == "pass"
+                   for a in self.game.legal_actions(self.state, seat))
+
+    def _first_answers(self, waiting):
+        """The bots that may answer before the person.  When the person may
+        let the moment go (``pass``), bots that must move on (a turn's move
+        that closes the window: the next play after a doubtable one, the
+        turn after a matchable discard) wait until the person has answered;
+        bots that may pass too answer first, as everywhere.  Otherwise the
+        chance to doubt or match would be gone before it was offered."""
+        if not waiting or self.me not in self.state.to_act or not self._can_decline(self.me):
+            return waiting
+        return [s for s in waiting if self._can_decline(s)]
+
+    def _timed_window(self, waiting):
+        """A race the person is in, against bots that take a human-like time
+        to answer (a bot with ``delay(view)``, e.g. Salute the King): each
+        such bot's answer is due some seconds after the window opened; the
+        person may answer until the first is due.  Returns (that bot, the
+        seconds left) or None when the person is not racing such bots."""
+        if self.timed_input is None or self.me not in self.state.to_act or not waiting:
+            self.deadlines = {}
+            return None
+        timed = [s for s in waiting if hasattr(self.bots[s], "delay")]
+        if not timed:
+            self.deadlines = {}
+            return None
+        now = time.monotonic()
+        self.deadlines = {s: t for s, t in self.deadlines.items() if s in waiting}
+        for s in timed:
+            if s not in self.deadlines:
+                self.deadlines[s] = now + self.bots[s].delay(self.game.view(self.state, s))
+        seat = min(self.deadlines, key=self.deadlines.get)
+        return seat, max(0.0, self.deadlines[seat] - now)
+
+    def _tty_timed_input(self, prompt, seconds):
+        self.console.print(prompt, end="", markup=False, highlight=False)
+        ready, _, _ = select.select([sys.stdin], [], [], seconds)
+        if not ready:
+            self.console.print("(too late)", style="dim")
+            return None
+        return sys.stdin.readline()
 
     def _bot_move(self, seat):
         bot = self.bots[seat]

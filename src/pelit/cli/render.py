@@ -10,7 +10,9 @@ The renderer is generic.  A game may help it with small hints, all optional:
   (fields drawn as table fields even when they look per-seat), ``labels``
   (field name to label), ``board_shape`` (``"rhombus"``, ``"triangle"`` or
   ``"grid"``), ``stones`` (board cell value to a one-letter mark),
-  ``seat_fields`` (fields holding a seat number, drawn as a seat name);
+  ``seat_fields`` (fields holding a seat number, drawn as a seat name),
+  ``forget`` (event kind to the fields left out when past events are shown
+  again, e.g. by ``log``: cards a player has to remember, as in Memory);
 - a ``colours`` map in the view (``{"red": seat, "blue": seat}``): board cells
   holding a colour's first letter are stones of that colour, with a legend;
 - ``render_board(view)``: draws the board itself (a string or a rich object);

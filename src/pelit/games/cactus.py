@@ -163,6 +163,19 @@ class Cactus(Game):
     deck = DECK
     test_options = {}
 
+    render_hints = {
+        "seat_fields": ["turn", "caller"],
+        # layout cards are seen once: the log does not show them again
+        "forget": {"draw": ["card"], "take": ["card"], "swap": ["placed"], "peek": ["card"],
+                   "spy": ["card"], "match": ["card"]},
+        "labels": {"layouts": "layout (face-down slots 1, 2, ..)", "turn": "turn of",
+                   "held": "card in hand", "holding": "holding a card",
+                   "held_from": "taken from", "discard_top": "top discard",
+                   "discard_size": "discards", "top_unused_power": "top discard's power unused",
+                   "stock": "stock", "power": "power to use", "trade_from": "queen trade from slot",
+                   "caller": "Cactus called by", "passed": "let the top discard go",
+                   "turns": "turns played", "reshuffles": "stock rebuilt"}}
+
     def __init__(self):
         super().__init__()
         a = ActionSpace(DECK)
@@ -488,7 +501,10 @@ class Cactus(Game):
 
     # -- views -------------------------------------------------------------------------
     def _view(self, s, seat, v):
-        v["layouts"] = [["down" if c is not None else None for c in l] for l in s.layouts]
+        if s.outcome is None:
+            v["layouts"] = [["down" if c is not None else None for c in l] for l in s.layouts]
+        else:       # Ending the game: both layouts are turned up
+            v["layouts"] = [[None if c is None else Card(c) for c in l] for l in s.layouts]
         v["turn"] = s.turn
         public_held = s.held is not None and s.held_from != "stock"
         if s.held is not None and (seat == s.turn or public_held):
@@ -517,6 +533,8 @@ class Cactus(Game):
 
     def unknown_cards(self, s, seat):
         m = mask_of(s.stock)
+        if s.outcome is not None:       # the layouts are turned up at the end
+            return m & ~s.seen[2 if seat is None else seat]
         for l in s.layouts:
             m |= mask_of(c for c in l if c is not None)
         if s.held is not None and s.held_from == "stock":

@@ -159,6 +159,13 @@ class Kontsina(Game):
     State = KontsinaState
     deck = DECK
     test_options = {"target": 5}
+    render_hints = {
+        "seat_fields": ["turn"],
+        "table": ["results"],
+        "labels": {"hand_sizes": "cards", "won_counts": "cards won", "scores": "points",
+                   "table": "table", "played": "card played", "chosen": "taking so far",
+                   "stock": "stock", "hand_no": "hand (first is 0)", "turn": "turn of",
+                   "results": "points per hand (one list a hand, by seat)"}}
 
     def __init__(self):
         super().__init__()

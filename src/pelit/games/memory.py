@@ -27,7 +27,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
+from ..cards.deck import Card, CardSet, ids, mask_of, pretty, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -80,6 +80,30 @@ class Memory(Game):
     State = MemoryState
     deck = DECK
     test_options = {"players": 2}
+    # a flip is shown as it happens; the log does not show the card again
+    render_hints = {"forget": {"flip": ["card"]}, "seat_fields": ["turn"],
+                    "hide": ["grid", "rows", "cols"], "table": ["positions"],
+                    "labels": {"pairs": "pairs won", "pair_counts": "pairs",
+                               "turn": "turn of", "flips": "cards turned so far"}}
+
+    def render_board(self, view):
+        """The grid: a face-down card shows its position (``flip N``), a
+        face-up one the card, a taken one a dot."""
+        lines = ["Grid (a number is a face-down card: flip it by that number)"]
+        grid = view["grid"]
+        for r in range(view["rows"]):
+            cells = []
+            for c in range(view["cols"]):
+                i = r * view["cols"] + c
+                x = grid[i]
+                if x is None:
+                    cells.append(f"{'·':>3}")
+                elif x == "down":
+                    cells.append(f"{i + 1:>3}")
+                else:
+                    cells.append(f"{pretty(DECK.text(int(x))):>3}")
+            lines.append(" ".join(cells))
+        return "\n".join(lines)
 
     def __init__(self):
         super().__init__()

@@ -137,6 +137,16 @@ class MustaMaija(Game):
     State = MustaMaijaState
     deck = DECK
     test_options = {"players": 3}
+    render_hints = {
+        "seat_fields": ["attacker", "defender"],
+        "hide": ["trump_card_seen"],
+        "labels": {"hand_sizes": "cards", "shown": "known cards (picked up from the table)",
+                   "trump_card": "trump card (under the stock)",
+                   "returned": "spades turned back into the stock",
+                   "table": "attack (unbeaten cards)", "beaten": "beaten this attack",
+                   "discard": "out of play", "limit": "attack at most",
+                   "target": "card being beaten", "out": "out (in order)",
+                   "attack_no": "attacks so far"}}
 
     def __init__(self):
         super().__init__()
@@ -227,7 +237,7 @@ class MustaMaija(Game):
             s.hands[seat] &= ~(1 << action)
             s.shown[seat] &= ~(1 << action)
             s.table.append(action)
-            s.log("attack", seat, card=Card(action), target=s.defender)
+            s.log("attack", seat, card=Card(action), defender=s.defender)
             if self._addable(s, seat):
                 s.to_act = (seat,)
                 return
@@ -373,7 +383,8 @@ class MustaMaija(Game):
         v["trump_card_seen"] = Card(s.trump_card)
         v["returned"] = CardSet(s.returned)
         v["table"] = [Card(c) for c in s.table]
-        v["beaten"] = [[Card(a), Card(b)] for a, b in s.beaten]
+        # pairs as dicts: a list [card, card] reads as a play [seat, card] on screen
+        v["beaten"] = [{"card": Card(a), "by": Card(b)} for a, b in s.beaten]
         v["discard"] = CardSet(s.discard)
         v["attacker"] = s.attacker
         v["defender"] = s.defender
@@ -437,7 +448,7 @@ class MustaMaija(Game):
         s.trump = trump
         s.returned = int(view["returned"])
         s.table = table
-        s.beaten = [(int(a), int(b)) for a, b in view["beaten"]]
+        s.beaten = [(int(x["card"]), int(x["by"])) for x in view["beaten"]]
         s.discard = discard
         s.shown = shown
         s.held = [h | x for h, x in zip(s.hands, shown)]

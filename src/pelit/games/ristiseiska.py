@@ -40,7 +40,7 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deal import deal, sample_hands
-from ..cards.deck import ACE, CLUBS, Card, CardSet, ids, mask_of, standard_deck
+from ..cards.deck import ACE, CLUBS, SUIT_SYMBOLS, Card, CardSet, ids, mask_of, pretty, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -133,6 +133,27 @@ class Ristiseiska(Game):
     State = RistiseiskaState
     deck = DECK
     test_options = {"players": 3}
+    render_hints = {"hide": ["rows", "tableau"],
+                    "seat_fields": ["turn_seat", "beggar", "giver", "to"],
+                    "labels": {"known": "cards you gave them", "hand_sizes": "cards",
+                               "turns": "turns taken", "turn_seat": "turn of",
+                               "beggar": "begging", "giver": "gives a card"}}
+
+    def render_board(self, view):
+        """The layout, one row per suit from its lowest card to its highest
+        (``rows`` holds each suit's low and high end; 0 = not opened)."""
+        lines = ["Layout (sixes build down to the ace, eights up to the king)"]
+        for suit in range(4):
+            low, high = view["rows"][suit]
+            sym = SUIT_SYMBOLS[suit]
+            if low == 0:
+                lines.append(f"  {sym}  -   (its seven opens the row)")
+                continue
+            run = " ".join(pretty(DECK.text(CARD_AT[suit][p])) for p in range(low, high + 1))
+            ends = [x for x, done in (("ace", low == 1), ("king", high == 13)) if done]
+            lines.append(f"  {sym}  {run}" + (f"   (closed at the {' and '.join(ends)})"
+                                               if ends else ""))
+        return "\n".join(lines)
 
     def __init__(self):
         super().__init__()

@@ -100,6 +100,13 @@ class SaluteTheKing(Game):
     State = SaluteState
     presets = {"dealer-chooses": {"dealer_triggers": True}}
     test_options = {"players": 3}
+    render_hints = {
+        "table": ["triggers"],
+        "seat_fields": ["turner"],
+        "labels": {"piles": "cards in pile", "middle_top": "card showing",
+                   "middle_size": "cards in the middle", "turner": "turns next",
+                   "triggers": "triggers (rank, gesture)", "reacted": "reacted so far",
+                   "collections": "piles collected"}}
     deck = PACKS[2]
 
     def __init__(self):

@@ -15,6 +15,7 @@ and whether a natural card displaces a jack from its slot (``place 7`` or
 Decisions where the seed is silent (pinned in tests/games/test_trash.py):
 
 - Setup: packs = players / 2, rounded up (three packs for five or six).
+  The seed's "two or more" is capped at six players (three packs).
   The last seat deals first; slots are dealt one round at a time from the
   dealer's left (slot 1 to everyone, then slot 2 ...).  The deal passes left.
 - Game play: the previous player's discard must be taken when it fits a
@@ -111,6 +112,12 @@ class Trash(Game):
     State = TrashState
     deck = DECK
     test_options = {"start": 2}
+    render_hints = {
+        "seat_fields": ["turn"],
+        "labels": {"layouts": "layout (slots ace, 2, 3, ..)", "sizes": "layout size",
+                   "wins": "hands won", "held": "card in hand", "discard_top": "top discard",
+                   "discard_size": "discards", "turn": "turn of",
+                   "hand_no": "hand (first is 0)", "reshuffles": "stock rebuilt"}}
 
     def __init__(self):
         super().__init__()

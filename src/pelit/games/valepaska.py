@@ -172,6 +172,16 @@ class Valepaska(Game):
     deck = DECK
     presets = {"jacks-on-empty": {"high_on_empty": True}}
     test_options = {"players": 3}
+    render_hints = {
+        "seat_fields": ["turn", "last", "player", "taker"],
+        "labels": {"hand_sizes": "cards", "shown": "known cards (turned up by a doubt)",
+                   "stock": "stock", "discard": "cards out of play",
+                   "pile": "pile (plays face down)", "top": "rank on top",
+                   "turn": "plays next", "last": "last play (may be doubted) by",
+                   "falls": "pile falls unless doubted", "aces_to_take": "aces to take",
+                   "passed": "let the last play go", "say": "announced",
+                   "chosen": "cards put down", "chosen_cards": "put down so far",
+                   "out": "out (in order)", "plays": "plays made"}}
 
     def __init__(self):
         super().__init__()
@@ -302,7 +312,7 @@ class Valepaska(Game):
             return
         s.say = (k, r)
         s.chosen = 0
-        s.log("say", seat, count=k, rank=RANK_NAMES[r], text=say_word(k, r))
+        s.log("say", seat, count=k, rank=RANK_NAMES[r])
         s.phase = Phase.CARDS
         s.to_act = (seat,)
 
