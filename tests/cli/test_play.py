@@ -428,3 +428,38 @@ def test_every_bot_play_is_offered_to_the_person_to_doubt_before_the_next_play()
         if e.kind == "pass" and e.seat == 2:
             checked += 1
     assert checked > 10
+
+
+def test_a_verb_may_be_shortened_when_only_one_legal_action_fits():
+    """Typing the start of the one legal verb action acts (``ap`` for
+    ``applaud``); cards are never guessed from a prefix, and an ambiguous or
+    unknown start is refused with the legal actions."""
+    game = pelit.load("tuppi")
+    lines = iter(["b", "bid", "zzz"])
+    said = []
+    session = Session(game, seat=0, seed=3, console=quiet_console(), save=False,
+                      input_fn=lambda prompt: next(lines))
+    while 0 not in session.state.to_act:
+        session._bot_move(session.state.to_act[0])
+    texts = {game.action_text(a) for a in game.legal_actions(session.state, 0)}
+    assert len([t for t in texts if t.startswith("b")]) > 1      # "bid 7H", "bid 5C", ...
+    before = len(session.state.history)
+    for line in ("b", "zzz", "7"):
+        session._handle(line)
+        said.append(len(session.state.history))
+    assert said == [before] * 3                                # ambiguous, unknown, a card prefix
+    g2 = pelit.load("salute-the-king")
+    s2 = Session(g2, seat=0, seed=5, overrides={"players": 3}, console=quiet_console(),
+                 save=False, input_fn=lambda prompt: "")
+    st = s2.state
+    for _ in range(500):
+        if 0 in st.to_act and any(g2.action_text(a) in ("stand", "salute", "bow", "applaud")
+                                  for a in g2.legal_actions(st, 0)):
+            break
+        seat = st.to_act[0]
+        st.apply(g2.legal_actions(st, seat)[0], seat)
+    gesture = next(g2.action_text(a) for a in g2.legal_actions(st, 0)
+                   if g2.action_text(a) in ("stand", "salute", "bow", "applaud"))
+    n = len(st.history)
+    assert s2._handle(gesture[:2]) == "acted" and len(st.history) == n + 1
+    assert g2.action_text(st.history[-1][1]) == gesture

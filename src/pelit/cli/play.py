@@ -40,7 +40,7 @@ COMMANDS = (
                 "makes you remember are left out"),
     ("rules", "the rules of this game in short"),
     ("table", "draw the table again (also: an empty line)"),
-    ("help", "this help"),
+    ("help", "this help (a verb may be shortened: 'ap' for 'applaud' when only one fits)"),
     ("quit", "leave the match (the record is still saved)"),
 )
 RECENT = 6
@@ -311,10 +311,23 @@ class Session:
             self._complain(exc.reason)
             return None
         except PelitError as exc:
-            msg = str(exc).split("; actions look like")[0]
-            self._complain(msg)
-            return None
+            full = self._short_form(text)
+            if full is None:
+                self._complain(str(exc).split("; actions look like")[0])
+                return None
+            game.apply_text(state, full, self.me)
         return "acted"
+
+    def _short_form(self, text: str):
+        """The one legal verb action that ``text`` begins (``ap`` for
+        ``applaud``, ``pi`` for ``pick up knee``), or None.  Only verbs
+        (lowercase action text) are shortened, never cards."""
+        typed = " ".join(text.lower().split())
+        if not typed:
+            return None
+        texts = {self.game.action_text(a) for a in self.game.legal_actions(self.state, self.me)}
+        found = [t for t in texts if t[:1].islower() and t.startswith(typed)]
+        return found[0] if len(found) == 1 else None
 
     def _complain(self, why: str):
         view = self.game.view(self.state, self.me)
