@@ -28,10 +28,11 @@ def free_port() -> int:
 class Server:
     """``python -m pelit.server`` on 127.0.0.1 with its own database file."""
 
-    def __init__(self, db, bot_delay=0.0, grace=60.0, port=None):
+    def __init__(self, db, bot_delay=0.0, grace=60.0, port=None, window_wait=10.0):
         self.db = str(db)
         self.bot_delay = bot_delay
         self.grace = grace
+        self.window_wait = window_wait
         self.port = port or free_port()
         self.proc = None
 
@@ -47,7 +48,8 @@ class Server:
         self.log = open(self.db + ".log", "a")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "pelit.server", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", self.db, "--bot-delay", str(self.bot_delay), "--grace", str(self.grace)],
+             "--db", self.db, "--bot-delay", str(self.bot_delay), "--grace", str(self.grace),
+             "--window-wait", str(self.window_wait)],
             stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -383,3 +383,55 @@ def test_bots_go_on_by_themselves_after_a_restart(tmp_path):
         run(after())
     finally:
         srv.stop()
+
+
+# -- out-of-turn windows ---------------------------------------------------------
+
+@pytest.mark.skipif("valepaska" not in GAMES, reason="valepaska is not registered")
+@pytest.mark.parametrize("answer", [True, False])
+def test_a_person_in_a_doubt_window_is_waited_for_then_bots_move_on(tmp_path, answer):
+    """Valepaska 27.4: after a play anyone may doubt while the next player may
+    already play.  A bot whose play would close the window waits while the
+    person may still answer (up to --window-wait); answered or not, play goes on."""
+    import time
+    srv = Server(tmp_path / "w.db", bot_delay=0.02, window_wait=2.0).start()
+    try:
+        async def main():
+            tid, host, tokens = srv.table("valepaska", ["human", "heuristic", "heuristic"],
+                                          {"players": 3})
+            c = await Client.open(srv, tid, tokens[0])
+            start(srv, tid, host)
+            rng = random.Random(3)
+            while True:
+                msg = c.last
+                view = msg["view"]
+                if msg["table"]["status"] == "over":
+                    raise AssertionError("no doubt window reached the person")
+                if view and 0 in view["to_act"] and view["legal"]:
+                    legal = view["legal"]
+                    if "doubt" in legal and "pass" in legal and len(view["to_act"]) > 1:
+                        version = msg["version"]
+                        t0 = time.monotonic()
+                        try:
+                            await c.until(lambda f: f["version"] != version, timeout=1.0)
+                            moved_while_thinking = True
+                        except TimeoutError:
+                            moved_while_thinking = False
+                        assert not moved_while_thinking, "a bot closed the window before the person answered"
+                        if answer:
+                            await c.send({"type": "act", "token": tokens[0], "version": version,
+                                          "action": "pass"})
+                        after = await c.until(lambda f: f["version"] != version, timeout=10.0)
+                        waited = time.monotonic() - t0
+                        return after, waited
+                    choice = rng.choice([a for a in legal if a != "doubt"] or legal)
+                    await c.send({"type": "act", "token": tokens[0], "version": msg["version"],
+                                  "action": choice})
+                await c.next_state(timeout=30.0)
+
+        after, waited = run(main())
+        assert after["table"]["status"] in ("playing", "over")
+        if not answer:
+            assert waited >= 1.5          # the bots waited out the window before moving on
+    finally:
+        srv.stop()

@@ -92,7 +92,8 @@ def error_body(exc: PelitError) -> dict:
 
 
 def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0,
-               origins: tuple[str, ...] = (), synchronous: str = "FULL") -> Starlette:
+               origins: tuple[str, ...] = (), synchronous: str = "FULL",
+               window_wait: float = 10.0) -> Starlette:
     state = {}
 
     def hub() -> Hub:
@@ -305,7 +306,7 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
     async def lifespan(app):
         Path(db).resolve().parent.mkdir(parents=True, exist_ok=True)
         storage = Storage(db, synchronous=synchronous)
-        state["hub"] = Hub(storage, bot_delay=bot_delay, grace=grace)
+        state["hub"] = Hub(storage, bot_delay=bot_delay, grace=grace, window_wait=window_wait)
         await state["hub"].resume()
         try:
             yield
@@ -334,8 +335,8 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
 
 
 def run(host="127.0.0.1", port=8000, db="pelit.db", bot_delay=0.6, grace=60.0,
-        origins=(), log_level="info", synchronous="FULL"):
+        origins=(), log_level="info", synchronous="FULL", window_wait=10.0):
     import uvicorn
     uvicorn.run(create_app(db, bot_delay=bot_delay, grace=grace, origins=tuple(origins),
-                           synchronous=synchronous),
+                           synchronous=synchronous, window_wait=window_wait),
                 host=host, port=port, ws_max_size=HARD_FRAME, log_level=log_level)

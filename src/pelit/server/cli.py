@@ -21,13 +21,16 @@ def serve(
     db: Path = typer.Option(Path("pelit.db"), help="SQLite database file (created when missing)"),
     bot_delay: float = typer.Option(0.6, help="seconds a bot waits before it acts"),
     grace: float = typer.Option(60.0, help="seconds before a bot stands in for a player who left"),
+    window_wait: float = typer.Option(10.0, help="seconds a bot whose move would close an "
+                                      "out-of-turn window (a doubt, a match) waits for people in it"),
     origin: list[str] = typer.Option([], help="another site allowed to connect (repeatable)"),
 ) -> None:
     """Serve the web table: lobby, tables, bots and replays on http://HOST:PORT."""
     from .app import run
 
     typer.echo(f"pelit: serving on http://{host}:{port} (database {db})")
-    run(host=host, port=port, db=str(db), bot_delay=bot_delay, grace=grace, origins=origin)
+    run(host=host, port=port, db=str(db), bot_delay=bot_delay, grace=grace, origins=origin,
+        window_wait=window_wait)
 
 
 def main() -> None:

@@ -104,6 +104,8 @@ class Table:
         self.bots: dict[int, object] = {}
         self.bot_seen: dict[int, int] = {}
         self.bot_task: asyncio.Task | None = None
+        # (version, monotonic time) when the current out-of-turn window opened
+        self.window_opened: tuple[int, float] | None = None
         now = time.monotonic()
         self.away_since = {s["seat"]: now for s in seats}
 
@@ -208,10 +210,12 @@ class Table:
 class Hub:
     """All tables of one server process."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.6, grace: float = 60.0):
+    def __init__(self, storage: Storage, bot_delay: float = 0.6, grace: float = 60.0,
+                 window_wait: float = 10.0):
         self.storage = storage
         self.bot_delay = bot_delay
         self.grace = grace
+        self.window_wait = window_wait
         self.tables: dict[str, Table] = {}
         self._watch: asyncio.Task | None = None
 
@@ -377,28 +381,68 @@ class Hub:
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.create_task(self._run_bots(table))
 
+    def _bot(self, table: Table, seat: int):
+        name = table.bot_for(seat)
+        held = table.bots.get(seat)
+        if held is None or held[0] != name:
+            held = (name, make_bot(name, table.game, seat, secrets.randbits(32)))
+            table.bots[seat] = held
+            table.bot_seen[seat] = 0
+        return held[1]
+
+    def _may_pass(self, table: Table, seat: int) -> bool:
+        game = table.game
+        return any(game.action_text(a) == "pass" for a in game.legal_actions(table.state, seat))
+
+    def _next_bot(self, table: Table):
+        """The bot seat to act next and how long it waits first, or None.
+
+        In an out-of-turn window bots that may let the moment go (``pass``)
+        answer first.  A bot whose move closes the window (the next play after
+        a doubtable one) waits while a person in the window may still answer,
+        up to ``window_wait`` seconds from the moment the window opened, so the
+        chance to doubt or match reaches people in time.  A bot with its own
+        human-like ``delay(view)`` (reaction games) waits that long."""
+        state = table.state
+        movers = [s for s in state.to_act if table.bot_for(s)]
+        if not movers:
+            return None
+        if len(state.to_act) > 1:
+            passers = [s for s in movers if self._may_pass(table, s)]
+            people = [s for s in state.to_act if not table.bot_for(s)]
+            if passers:
+                movers = passers
+            elif any(self._may_pass(table, s) for s in people):
+                version = len(state.history)
+                if table.window_opened is None or table.window_opened[0] != version:
+                    table.window_opened = (version, time.monotonic())
+                left = table.window_opened[1] + self.window_wait - time.monotonic()
+                if left > 0:
+                    return movers[0], min(left, 0.25), False
+        seat = movers[0]
+        bot = self._bot(table, seat)
+        if hasattr(bot, "delay"):
+            return seat, bot.delay(table.game.view(state, seat)), True
+        return seat, self.bot_delay, True
+
     async def _run_bots(self, table: Table) -> None:
         game = table.game
         while table.status == "playing":
-            state = table.state
-            movers = [s for s in state.to_act if table.bot_for(s)]
-            if not movers:
+            nxt = self._next_bot(table)
+            if nxt is None:
                 return
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            seat, wait, ready = nxt
+            version = len(table.state.history)
+            if wait:
+                await asyncio.sleep(wait)
+            if not ready:
+                continue                     # a person may still answer: look again
             async with table.lock:
                 state = table.state
-                movers = [s for s in state.to_act if table.bot_for(s)]
-                if not movers or table.status != "playing":
-                    continue
-                seat = movers[0]
-                name = table.bot_for(seat)
-                held = table.bots.get(seat)
-                if held is None or held[0] != name:
-                    held = (name, make_bot(name, game, seat, secrets.randbits(32)))
-                    table.bots[seat] = held
-                    table.bot_seen[seat] = 0
-                bot = held[1]
+                if table.status != "playing" or len(state.history) != version \
+                        or seat not in state.to_act or not table.bot_for(seat):
+                    continue                 # someone acted meanwhile: decide again
+                bot = self._bot(table, seat)
                 try:
                     bot.observe(game.events_for(state, seat, table.bot_seen[seat]))
                     table.bot_seen[seat] = len(state.events)
