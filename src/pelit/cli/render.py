@@ -120,9 +120,16 @@ def pretty_action(game, text: str) -> Text:
     if game.deck is None or not suited(game) or not hasattr(game.deck, "copies_of"):
         return Text(text)
     out = Text()
-    for i, word in enumerate(text.split(" ")):
+    # a game may name words after which no card follows (Canasta's
+    # ``add 2 to 7s``: ``7s`` is the meld of sevens, not the seven of spades)
+    after = set(hints(game).get("not_cards_after", ()))
+    words = text.split(" ")
+    for i, word in enumerate(words):
         if i:
             out.append(" ")
+        if i and words[i - 1] in after:
+            out.append(word)
+            continue
         try:
             cid = game.deck.copies_of(word)[0]
         except PelitError:
