@@ -25,7 +25,7 @@ def cards_line(deck, cards) -> str:
             cards.append(low.bit_length() - 1)
             mask ^= low
     ids = sorted((int(c) for c in cards),
-                 key=lambda c: (deck.rank_of[c] in WILD_RANKS, -deck.rank_of[c], c))
+                 key=lambda c: (deck.rank_of[c] in WILD_RANKS, -deck.rank_of[c], deck.suit_of[c], c))
     return " ".join(pretty(deck.text(c)) for c in ids)
 
 
