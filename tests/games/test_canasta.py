@@ -514,3 +514,14 @@ def test_legal_add_text_is_not_drawn_as_a_card():
     from pelit.cli.render import pretty_action
     assert pretty_action(G, "add 2 to 7s").plain == "add 2 to 7s"
     assert pretty_action(G, "discard 7S").plain == "discard 7♠"
+
+
+def test_deal_scoring_on_screen_names_each_teams_seats():
+    # 21.5: the scoring lines of both teams, each named by its seats
+    from pelit.cli.render import describe_event
+    s = play_match(G, ["heuristic"], 3, deals=1)
+    ev = [e for e in s.events if e.kind == "deal_scored"][-1]
+    text = describe_event(G, ev.for_seat(0), 0, None, 4).plain
+    assert text.startswith("Deal scored (") and "seats 0+2: " in text and "seats 1+3: " in text
+    other = [e for e in s.events if e.kind == "draw"][0]
+    assert describe_event(G, other.for_seat(0), 0, None, 4).plain.startswith("You: draw")

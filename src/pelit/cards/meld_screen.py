@@ -87,3 +87,20 @@ def goal_text(view, target: int) -> str:
     get = o.get if isinstance(o, dict) else (lambda k, d=None: getattr(o, k, d))
     deals = get("deals", 0)
     return f"{deals} deals" if deals else f"game to {get('target', target)}"
+
+
+def deal_scored_line(event, side_seats):
+    """The scoring of a deal as one line per side, named by its seats, so a
+    player sees whose lines are whose (``describe_event`` of the Canasta
+    family); other events get the generic line (``NotImplemented``)."""
+    if event.get("kind") != "deal_scored":
+        return NotImplemented
+    parts = [f"Deal scored ({event.get('reason', '')})"]
+    totals = event.get("totals") or []
+    for i, line in enumerate(event.get("lines") or []):
+        seats = "+".join(str(p) for p in side_seats[i])
+        items = ", ".join(f"{k} {v}" for k, v in line.items() if k != "total" and v)
+        word = "seats" if len(side_seats[i]) > 1 else "seat"
+        total = f"; match total {totals[i]}" if i < len(totals) else ""
+        parts.append(f"  {word} {seats}: {line.get('total', 0)} ({items}){total}")
+    return "\n".join(parts)

@@ -10,11 +10,14 @@ The renderer is generic.  A game may help it with small hints, all optional:
   (fields drawn as table fields even when they look per-seat), ``labels``
   (field name to label), ``board_shape`` (``"rhombus"``, ``"triangle"`` or
   ``"grid"``), ``stones`` (board cell value to a one-letter mark),
-  ``seat_fields`` (fields holding a seat number, drawn as a seat name);
+  ``seat_fields`` (fields holding a seat number, drawn as a seat name),
+  ``not_cards_after`` (words after which action text names no card, e.g.
+  ``to`` in Canasta's ``add 2 to 7s``);
 - a ``colours`` map in the view (``{"red": seat, "blue": seat}``): board cells
   holding a colour's first letter are stones of that colour, with a legend;
 - ``render_board(view)``: draws the board itself (a string or a rich object);
-- ``describe_event(event)``: one line for an event (``None`` hides it).
+- ``describe_event(event)``: one line for an event (``None`` hides it,
+  ``NotImplemented`` keeps the generic line).
 
 Cards are shown with coloured suit symbols; the own hand is sorted by suit.
 """
@@ -264,7 +267,8 @@ def describe_event(game, event: dict, me, names=None, players: int = 0) -> Text 
         line = custom(event)
         if line is None:
             return None
-        return line if isinstance(line, Text) else Text(str(line))
+        if line is not NotImplemented:       # NotImplemented: the generic line
+            return line if isinstance(line, Text) else Text(str(line))
     kind = event.get("kind", "?")
     seat = event.get("seat")
     if kind == "new_deal":

@@ -79,7 +79,7 @@ from dataclasses import dataclass
 from ..cards.deal import sample_hands
 from ..cards.deck import (JOKER_RANK, RANK_TEXT, Card, CardSet, ids, mask_of,
                           normalize_card_text, standard_deck)
-from ..cards.meld_screen import cards_line, goal_text, meld_line, pile_line, side_title
+from ..cards.meld_screen import cards_line, deal_scored_line, goal_text, meld_line, pile_line, side_title
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
                            has_canasta, opening_requirement, popcount,
                            red_three_points, take_lowest)
@@ -849,6 +849,10 @@ class Canasta(Game):
         elif ask == "must":
             lines.append("Asked after melding: this turn must end by going out (else 300 penalty)")
         return "\n".join(lines)
+
+    def describe_event(self, event):
+        """The deal's scoring per team (seats 0+2, 1+3); other events as usual."""
+        return deal_scored_line(event, ((0, 2), (1, 3)))
 
     # -- text ----------------------------------------------------------------------
     def parse_action(self, state, text, seat=None):

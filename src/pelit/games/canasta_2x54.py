@@ -86,7 +86,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import sample_hands
 from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
-from ..cards.meld_screen import cards_line, goal_text, meld_line, pile_line, side_title
+from ..cards.meld_screen import cards_line, deal_scored_line, goal_text, meld_line, pile_line, side_title
 from ..cards.melds import NATURAL_RANKS, MeldTables, opening_requirement, popcount, take_lowest
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD, normalize_meld_text
 from ..cards.scoresheet import ScoreSheet
@@ -847,6 +847,15 @@ class Canasta2x54(Game):
             lines.append(f"Lay-out so far: {T.value(tent)} of {view['limit'][to_act[0] % sides]} "
                          f"points (a canasta among them adds its bonus); 'take back' returns it")
         return "\n".join(lines)
+
+    def describe_event(self, event):
+        """The deal's scoring per side, named by its seats; other events as usual."""
+        if event.get("kind") != "deal_scored":
+            return NotImplemented
+        sides = len(event.get("lines") or [])
+        n = len(event.get("hands") or []) or sides
+        return deal_scored_line(event, [tuple(p for p in range(n) if p % sides == i)
+                                        for i in range(sides)])
 
     # -- text ---------------------------------------------------------------------------
     def parse_action(self, state, text, seat=None):

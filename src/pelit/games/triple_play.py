@@ -87,7 +87,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import sample_hands
 from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
-from ..cards.meld_screen import cards_line, meld_line, pile_line, side_title
+from ..cards.meld_screen import cards_line, deal_scored_line, meld_line, pile_line, side_title
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, popcount, take_lowest
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD, normalize_meld_text
 from ..cards.scoresheet import ScoreSheet
@@ -936,6 +936,10 @@ class TriplePlay(Game):
         if view["turn"] == "pile":
             lines.append("This turn began with the pile: no discard, say 'knock' when finished")
         return "\n".join(lines)
+
+    def describe_event(self, event):
+        """The deal's scoring per team (seats 0+2, 1+3); other events as usual."""
+        return deal_scored_line(event, ((0, 2), (1, 3)))
 
     # -- text --------------------------------------------------------------------
     def parse_action(self, state, text, seat=None):
