@@ -213,7 +213,10 @@ class Canasta(Game):
             "800 for four, minus if the team never opened). Going out needs a canasta "
             "and scores 100 (another 100 if the team opened in that turn); black "
             "threes meld only then. You may ask your partner 'May I go out?' and must "
-            "obey the answer. Cards melded count for you, cards left in hand against. "
+            "obey the answer; a 'yes' (or asking after you melded) that does not end in "
+            "going out costs 300. An opening attempt short of the requirement goes back "
+            "to the hand and raises it by 10. Cards melded count for you, cards left in "
+            "hand against. "
             "First team to 5000 wins."),
         verbs=(
             ("draw", "take the top card of the stock"),
