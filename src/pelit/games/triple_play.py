@@ -73,7 +73,10 @@ tests/games/test_triple_play.py):
   or sevens; each canasta counts once.
 - Scoring: melded cards count their values (wild cards in melds
   included); cards in hands, unpicked knees and feet count against, red
-  threes -500 and black threes -100 each.
+  threes -500 and black threes -100 each.  Each canasta earns the one bonus
+  of its kind: a natural canasta of sevens 5000 (not also the 500 of a
+  natural canasta), of fives 3000, all wild 2500, other natural 500, mixed
+  300 (pinned by test_score_deal_row_by_row).
 - Match: four deals (option ``deals`` plays fewer, with the first deals'
   opening requirements); the higher total wins, equal totals draw.
 - The discard pile is face up and every card of it was seen, so the view
