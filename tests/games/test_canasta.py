@@ -481,3 +481,47 @@ def test_heuristic_bots_meld_take_piles_and_go_out():
             kinds[e.kind] = kinds.get(e.kind, 0) + 1
     assert kinds.get("meld", 0) > 10 and kinds.get("take_pile", 0) > 5
     assert kinds.get("went_out", 0) >= 3
+
+
+# -- on screen ---------------------------------------------------------------------------
+
+def test_screen_shows_each_team_its_melds_requirement_and_a_frozen_pile():
+    # 21.6.1, 21.6.2: a player must see which melds are whose, what an opening
+    # needs and whether the pile is frozen
+    s = new(hands=("AS AH AD", "", "", ""), pile="2D 8C", stock="4H")
+    open_team0(s)
+    board = G.render_board(s.view(1))
+    assert "Team 1 (Seat 0, Seat 2): 0 points, opened" in board
+    assert "As     A♠ A♥ A♦  (3 cards, 4 more for a canasta)" in board
+    assert "Your team (You, Seat 3): 0 points, not opened: first melds need 50 points" in board
+    assert "FROZEN" in board and "Deal 1" in board
+
+
+def test_refused_melds_say_why():
+    # 21.2: one meld per rank, added to; a card not held cannot be melded
+    s = new(hands=("AS AH AD", "", "", ""), stock="9C")
+    s.play("draw")
+    with pytest.raises(IllegalAction, match="you do not hold those cards"):
+        s.play("meld 8 8 8")
+    with pytest.raises(IllegalAction, match="no meld of ks"):
+        s.play("add k to ks")
+    s.play("meld a a a")
+    with pytest.raises(IllegalAction, match="has a meld of as already"):
+        s.play("meld a a 2")
+
+
+def test_legal_add_text_is_not_drawn_as_a_card():
+    from pelit.cli.render import pretty_action
+    assert pretty_action(G, "add 2 to 7s").plain == "add 2 to 7s"
+    assert pretty_action(G, "discard 7S").plain == "discard 7♠"
+
+
+def test_deal_scoring_on_screen_names_each_teams_seats():
+    # 21.5: the scoring lines of both teams, each named by its seats
+    from pelit.cli.render import describe_event
+    s = play_match(G, ["heuristic"], 3, deals=1)
+    ev = [e for e in s.events if e.kind == "deal_scored"][-1]
+    text = describe_event(G, ev.for_seat(0), 0, None, 4).plain
+    assert text.startswith("Deal scored (") and "seats 0+2: " in text and "seats 1+3: " in text
+    other = [e for e in s.events if e.kind == "draw"][0]
+    assert describe_event(G, other.for_seat(0), 0, None, 4).plain.startswith("You: draw")

@@ -536,3 +536,27 @@ def test_heuristic_bots_lay_out_take_piles_and_close(players):
             kinds[e.kind] = kinds.get(e.kind, 0) + 1
     assert kinds.get("meld", 0) > 10 and kinds.get("take_pile", 0) >= 1
     assert kinds.get("close", 0) >= 1
+
+
+# -- on screen ---------------------------------------------------------------------------
+
+def test_screen_shows_sides_limits_cut_cards_and_why_the_pile_is_blocked():
+    # Lay out limit, Start-up, Blocking, Game preparation (the cut cards seen)
+    s = new()
+    board = G.render_board(s.view(0))
+    assert "Deal 1   (game to 10000)" in board
+    assert "Your team (You, Seat 2): 0 points, not laid out: first lay-out needs 50 points" in board
+    assert "Known at the bottom of the stock (seen at the cut)" in board
+    assert "(the first three rounds)" in board
+    s = new(hands=["2C", "", "", ""], stock="KC 4D 5D 6D 8D 9D")
+    after_startup(s)
+    _pile_with(s, "2C")
+    assert "a deuce or joker was discarded within the last round" in G.render_board(s.view(0))
+
+
+def test_screen_names_canasta_kinds():
+    # Game rating: the kind decides the bonus, so the screen names it
+    s = new(hands=["QS QH QD QC QS QH 2C", "", "", ""])
+    s.melds[0][12] = mask_of(DECK.parse_many("QS QH QD QC QS QH 2C"))
+    board = G.render_board(s.view(0))
+    assert "Qs     Q♠ Q♠ Q♥ Q♥ Q♦ Q♣ 2♣  (7 cards: CANASTA, dirty)" in board

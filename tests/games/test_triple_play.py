@@ -571,3 +571,19 @@ def test_heuristic_bots_meld_take_piles_and_go_out():
             kinds[e.kind] = kinds.get(e.kind, 0) + 1
     assert kinds.get("meld", 0) > 20 and kinds.get("take_pile", 0) > 5
     assert kinds.get("knee", 0) >= 8 and kinds.get("went_out", 0) >= 2
+
+
+# -- on screen ---------------------------------------------------------------------------
+
+def test_screen_shows_each_team_its_book_melds_and_an_opening_under_way():
+    # Melding, Ending the deal: a player must see the opening still owed and
+    # what the basic book still lacks, per team
+    s = new(hands=("8S 8H 8D", "", "", ""), stock="4H 4D")
+    s.play("draw")
+    s.play("meld 8 8 8")
+    board = G.render_board(s.view(0))
+    assert "Deal 1 of 4   (first melds need 50 points this deal)" in board
+    assert "Your team (You, Seat 2): 0 points, not opened" in board
+    assert "basic book still needs: natural 5s, natural 7s, wild, natural, mixed" in board
+    assert "8s     8♠ 8♥ 8♦  (3 cards, 4 more for a canasta)" in board
+    assert "Opening so far: 30 of 50 points" in board

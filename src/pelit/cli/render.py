@@ -13,10 +13,13 @@ The renderer is generic.  A game may help it with small hints, all optional:
   ``seat_fields`` (fields holding a seat number, drawn as a seat name),
   ``forget`` (event kind to the fields left out when past events are shown
   again, e.g. by ``log``: cards a player has to remember, as in Memory);
+  ``not_cards_after`` (words after which action text names no card, e.g.
+  ``to`` in Canasta's ``add 2 to 7s``);
 - a ``colours`` map in the view (``{"red": seat, "blue": seat}``): board cells
   holding a colour's first letter are stones of that colour, with a legend;
 - ``render_board(view)``: draws the board itself (a string or a rich object);
-- ``describe_event(event)``: one line for an event (``None`` hides it).
+- ``describe_event(event)``: one line for an event (``None`` hides it,
+  ``NotImplemented`` keeps the generic line).
 
 Cards are shown with coloured suit symbols; the own hand is sorted by suit.
 """
@@ -122,9 +125,16 @@ def pretty_action(game, text: str) -> Text:
     if game.deck is None or not suited(game) or not hasattr(game.deck, "copies_of"):
         return Text(text)
     out = Text()
-    for i, word in enumerate(text.split(" ")):
+    # a game may name words after which no card follows (Canasta's
+    # ``add 2 to 7s``: ``7s`` is the meld of sevens, not the seven of spades)
+    after = set(hints(game).get("not_cards_after", ()))
+    words = text.split(" ")
+    for i, word in enumerate(words):
         if i:
             out.append(" ")
+        if i and words[i - 1] in after:
+            out.append(word)
+            continue
         try:
             cid = game.deck.copies_of(word)[0]
         except PelitError:
@@ -259,7 +269,8 @@ def describe_event(game, event: dict, me, names=None, players: int = 0) -> Text 
         line = custom(event)
         if line is None:
             return None
-        return line if isinstance(line, Text) else Text(str(line))
+        if line is not NotImplemented:       # NotImplemented: the generic line
+            return line if isinstance(line, Text) else Text(str(line))
     kind = event.get("kind", "?")
     seat = event.get("seat")
     if kind == "new_deal":

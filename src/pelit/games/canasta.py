@@ -79,6 +79,7 @@ from dataclasses import dataclass
 from ..cards.deal import sample_hands
 from ..cards.deck import (JOKER_RANK, RANK_TEXT, Card, CardSet, ids, mask_of,
                           normalize_card_text, standard_deck)
+from ..cards.meld_screen import cards_line, deal_scored_line, goal_text, meld_line, pile_line, side_title
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
                            has_canasta, opening_requirement, popcount,
                            red_three_points, take_lowest)
@@ -212,7 +213,10 @@ class Canasta(Game):
             "800 for four, minus if the team never opened). Going out needs a canasta "
             "and scores 100 (another 100 if the team opened in that turn); black "
             "threes meld only then. You may ask your partner 'May I go out?' and must "
-            "obey the answer. Cards melded count for you, cards left in hand against. "
+            "obey the answer; a 'yes' (or asking after you melded) that does not end in "
+            "going out costs 300. An opening attempt short of the requirement goes back "
+            "to the hand and raises it by 10. Cards melded count for you, cards left in "
+            "hand against. "
             "First team to 5000 wins."),
         verbs=(
             ("draw", "take the top card of the stock"),
@@ -232,6 +236,15 @@ class Canasta(Game):
     )
     Options = CanastaOptions
     Phase = Phase
+    # the terminal draws the teams' tables itself (render_board): one block
+    # per team instead of the view's paired lists
+    render_hints = {
+        "hide": ["stock", "pile", "pile_frozen", "pile_aside", "melds", "tentative",
+                 "tentative_top", "red_threes", "opened", "requirement",
+                 "requirement_raise", "penalties", "ask", "ask_back", "drew", "melded",
+                 "opened_now", "deal_no", "scores", "sheet"],
+        "not_cards_after": ["to"],
+    }
     State = CanastaState
     deck = DECK
     presets = {"club": {"four_red_threes": 400}}
@@ -789,6 +802,61 @@ class Canasta(Game):
         s.dealer = (s.dealer + 1) % 4
         self._deal(s)
 
+    # -- terminal --------------------------------------------------------------------
+    def render_board(self, view):
+        """For the terminal: each team's score, opening requirement, red threes
+        and melds (canastas marked), the pile and whether it is frozen, an
+        opening under way and the state of "May I go out?"."""
+        me = view.get("seat")
+        goal = goal_text(view, 5000)
+        lines = [f"Deal {view['deal_no'] + 1}   ({goal})"]
+        for t in (0, 1):
+            lines.append("")
+            head = f"{side_title((t, t + 2), me, t)}: {view['scores'][t]} points"
+            if view["opened"][t]:
+                head += ", opened"
+            else:
+                head += f", not opened: first melds need {view['requirement'][t]} points"
+                if view["requirement_raise"][t]:
+                    head += f" (raised {view['requirement_raise'][t]} by short openings)"
+            lines.append(head)
+            reds = int(view["red_threes"][t])
+            if reds:
+                sign = "" if view["opened"][t] else ", count minus unless the team opens"
+                lines.append(f"  red threes {cards_line(DECK, reds)}{sign}")
+            if view["penalties"][t]:
+                lines.append(f"  penalties: {view['penalties'][t]} x 300")
+            melds = view["melds"][t]
+            if not melds:
+                lines.append("  no melds")
+            for word in sorted(melds, key=lambda w: -RANK_OF_WORD[w]):
+                lines.append(meld_line(DECK, word.upper().replace("T", "10") + "s",
+                                       melds[word], CANASTA))
+        lines.append("")
+        lines.append(pile_line(DECK, view, view["pile_frozen"],
+                               "a wild card or red three in it: only a natural pair "
+                               "of the top card's rank takes it"))
+        tent = int(view["tentative"])
+        if tent or view["tentative_top"] is not None:
+            to_act = view.get("to_act") or [None]
+            team = to_act[0] & 1 if to_act[0] is not None else 0
+            lines.append(f"Opening so far: {T.value(tent)} of {view['requirement'][team]} points; "
+                         f"'done' short of that takes the cards back (requirement +10)")
+        ask = view["ask"]
+        if ask == "asked":
+            lines.append("'May I go out?' asked: the partner answers yes or no")
+        elif ask == "yes":
+            lines.append("Partner said yes: this turn must end by going out (else 300 penalty)")
+        elif ask == "no":
+            lines.append("Partner said no: the hand may not be emptied this turn")
+        elif ask == "must":
+            lines.append("Asked after melding: this turn must end by going out (else 300 penalty)")
+        return "\n".join(lines)
+
+    def describe_event(self, event):
+        """The deal's scoring per team (seats 0+2, 1+3); other events as usual."""
+        return deal_scored_line(event, ((0, 2), (1, 3)))
+
     # -- text ----------------------------------------------------------------------
     def parse_action(self, state, text, seat=None):
         return super().parse_action(state, _normalize(text), seat)
@@ -829,9 +897,43 @@ class Canasta(Game):
             return "you may not empty your hand now (a canasta is needed, or your partner said no)"
         if s.phase is Phase.DRAW and (self.A_MELD <= action < self.A_DISCARD):
             return "draw or take the pile first"
+        if self.A_MELD <= action < self.A_DISCARD:
+            why = self._why_meld(s, seat, action)
+            if why:
+                return f"{text}: {why}"
         return f"{text}: not allowed now (a meld needs two naturals, at most three wild " \
                f"cards, one meld per rank; black threes only when going out; without a " \
                f"canasta keep two cards)"
+
+    def _why_meld(self, s, seat, action):
+        """The plain reason a meld or add is refused, where one is simple to name."""
+        kind, r, form = self.decode(action)
+        hand = s.hands[seat]
+        melds = s.melds[seat & 1]
+        word = "black threes" if r == BLACK3_RANK else f"{_rank_text(r)}s"
+        if r == BLACK3_RANK:
+            n = popcount(hand & T.black3)
+            if kind == "meld" and melds[r]:
+                return "your team has melded black threes already: add to them"
+            if n < (3 if kind == "meld" else 1):
+                return "you do not hold enough black threes"
+            return "black threes meld only in the turn you go out (a canasta needed)"
+        naturals = popcount(hand & T.rank[r])
+        wild = (hand & (T.twos if form == 1 else T.jokers)) if form else 0
+        if kind == "meld":
+            if melds[r]:
+                return f"your team has a meld of {word} already: add to it ('add ... to {word}')"
+            need = 3 if form == 0 else 2
+            if naturals < need or (form and not wild):
+                return "you do not hold those cards"
+        else:
+            if not melds[r]:
+                return f"your team has no meld of {word}: lay one first ('meld ...')"
+            if (form == 0 and not naturals) or (form and not wild):
+                return "you do not hold that card"
+            if form and popcount(melds[r] & T.wild) >= MAX_WILD:
+                return f"the {word} already hold three wild cards, the most a meld may have"
+        return "without a canasta you must keep at least two cards (one to discard)"
 
     # -- views ---------------------------------------------------------------------
     def _view(self, s, seat, v):

@@ -86,6 +86,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import sample_hands
 from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
+from ..cards.meld_screen import cards_line, deal_scored_line, goal_text, meld_line, pile_line, side_title
 from ..cards.melds import NATURAL_RANKS, MeldTables, opening_requirement, popcount, take_lowest
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD, normalize_meld_text
 from ..cards.scoresheet import ScoreSheet
@@ -274,6 +275,14 @@ class Canasta2x54(Game):
         ),
     )
     Options = Canasta2x54Options
+    # the terminal draws the sides' tables itself (render_board)
+    render_hints = {
+        "hide": ["sides", "stock", "stock_bottom", "pile", "pile_aside", "melds",
+                 "red_threes", "opened", "opened_now", "limit", "tentative", "tentative_top",
+                 "took_back", "turn_no", "wild_block", "black_block", "blocked", "deal_no",
+                 "scores", "sheet"],
+        "not_cards_after": ["to"],
+    }
     Phase = Phase
     State = Canasta2x54State
     deck = DECK
@@ -788,6 +797,65 @@ class Canasta2x54(Game):
             return
         s.dealer = (s.dealer + 1) % s.n
         self._deal(s)
+
+    # -- terminal ------------------------------------------------------------------------
+    def render_board(self, view):
+        """For the terminal: each side's score, lay-out limit or opened, red
+        threes and groups (canastas marked), the pile, the stock, why the pile
+        is blocked and a lay-out under way."""
+        me = view.get("seat")
+        n, sides = view["players"], view["sides"]
+        lines = [f"Deal {view['deal_no'] + 1}   ({goal_text(view, 10000)})"]
+        for i in range(sides):
+            seats = [p for p in range(n) if p % sides == i]
+            lines.append("")
+            title = side_title(seats, me, i) if len(seats) > 1 else \
+                ("You" if me in seats else f"Seat {seats[0]}")
+            head = f"{title}: {view['scores'][i]} points, " + \
+                ("laid out" if view["opened"][i] else
+                 f"not laid out: first lay-out needs {view['limit'][i]} points")
+            lines.append(head)
+            reds = int(view["red_threes"][i])
+            if reds:
+                lines.append(f"  red threes {cards_line(DECK, reds)} (count minus without a canasta)")
+            melds = view["melds"][i]
+            if not melds:
+                lines.append("  no groups")
+            for word in sorted(melds, key=lambda w: -RANK_OF_WORD.get(w[:-1], 0)):
+                key = RANK_OF_WORD[word[:-1]]
+                name = {DEUCE: "2s", JOKER: "jokers", BLACK3: "black 3s"}.get(
+                    key, word[:-1].upper().replace("T", "10") + "s")
+                line = meld_line(DECK, name, melds[word], CANASTA)
+                kind = canasta_kind(int(melds[word]), key)
+                if kind:
+                    line = line.rsplit("CANASTA", 1)[0] + f"CANASTA, {kind})"
+                lines.append(line)
+        lines.append("")
+        lines.append(pile_line(DECK, view))
+        bottom = int(view["stock_bottom"])
+        if bottom:
+            lines.append(f"Known at the bottom of the stock (seen at the cut): "
+                         f"{cards_line(DECK, bottom)}")
+        if view["blocked"] and view.get("outcome") is None:
+            why = ("the first three rounds" if view["turn_no"] < 3 * n else
+                   "a black three was just discarded" if view["black_block"] == view["turn_no"]
+                   else "a deuce or joker was discarded within the last round")
+            lines.append(f"Blocked: the pile may not be taken nor the game closed this turn ({why})")
+        tent = int(view["tentative"])
+        if tent or view["tentative_top"] is not None:
+            to_act = view.get("to_act") or [0]
+            lines.append(f"Lay-out so far: {T.value(tent)} of {view['limit'][to_act[0] % sides]} "
+                         f"points (a canasta among them adds its bonus); 'take back' returns it")
+        return "\n".join(lines)
+
+    def describe_event(self, event):
+        """The deal's scoring per side, named by its seats; other events as usual."""
+        if event.get("kind") != "deal_scored":
+            return NotImplemented
+        sides = len(event.get("lines") or [])
+        n = len(event.get("hands") or []) or sides
+        return deal_scored_line(event, [tuple(p for p in range(n) if p % sides == i)
+                                        for i in range(sides)])
 
     # -- text ---------------------------------------------------------------------------
     def parse_action(self, state, text, seat=None):

@@ -73,7 +73,10 @@ tests/games/test_triple_play.py):
   or sevens; each canasta counts once.
 - Scoring: melded cards count their values (wild cards in melds
   included); cards in hands, unpicked knees and feet count against, red
-  threes -500 and black threes -100 each.
+  threes -500 and black threes -100 each.  Each canasta earns the one bonus
+  of its kind: a natural canasta of sevens 5000 (not also the 500 of a
+  natural canasta), of fives 3000, all wild 2500, other natural 500, mixed
+  300 (pinned by test_score_deal_row_by_row).
 - Match: four deals (option ``deals`` plays fewer, with the first deals'
   opening requirements); the higher total wins, equal totals draw.
 - The discard pile is face up and every card of it was seen, so the view
@@ -87,6 +90,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import sample_hands
 from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
+from ..cards.meld_screen import cards_line, deal_scored_line, meld_line, pile_line, side_title
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, popcount, take_lowest
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD, normalize_meld_text
 from ..cards.scoresheet import ScoreSheet
@@ -280,6 +284,13 @@ class TriplePlay(Game):
         ),
     )
     Options = TriplePlayOptions
+    # the terminal draws the teams' tables itself (render_board)
+    render_hints = {
+        "hide": ["stock", "stock_known", "pile", "pile_aside", "melds", "canastas", "book",
+                 "red_threes", "opened", "requirement", "tentative", "tentative_top", "turn",
+                 "took_back", "ask", "ask_back", "deal_no", "scores", "sheet"],
+        "not_cards_after": ["to"],
+    }
     Phase = Phase
     State = TriplePlayState
     deck = DECK
@@ -867,6 +878,71 @@ class TriplePlay(Game):
             return
         s.dealer = (s.dealer + 1) % 4
         self._deal(s)
+
+    # -- terminal ------------------------------------------------------------------
+    def render_board(self, view):
+        """For the terminal: each team's score, opening, basic book so far,
+        canastas, unfinished melds and red threes; the pile and the stock;
+        an opening under way and the go-out answer."""
+        me = view.get("seat")
+        o = view.get("options")
+        deals = o.get("deals", 4) if isinstance(o, dict) else getattr(o, "deals", 4)
+        lines = [f"Deal {view['deal_no'] + 1} of {deals}   "
+                 f"(first melds need {view['requirement']} points this deal)"]
+        for t in (0, 1):
+            lines.append("")
+            head = f"{side_title((t, t + 2), me, t)}: {view['scores'][t]} points, " + \
+                ("opened" if view["opened"][t] else "not opened")
+            lines.append(head)
+            kinds = [canasta_class(int(m)) for m in view["canastas"][t]]
+            have = []
+            left = ["natural 5s", "natural 7s", "wild", "natural", "mixed"]
+            for k, name in (("fives", "natural 5s"), ("sevens", "natural 7s"),
+                            ("wild", "wild"), ("mixed", "mixed")):
+                if k in kinds:
+                    left.remove(name)
+            naturals = kinds.count("fives") + kinds.count("sevens") + kinds.count("natural")
+            extra = naturals - min(1, kinds.count("fives")) - min(1, kinds.count("sevens"))
+            if extra >= 1 or naturals >= 3:
+                left.remove("natural")
+            if kinds:
+                have = [f"{kinds.count(k)} {k}" for k in
+                        ("sevens", "fives", "wild", "natural", "mixed") if kinds.count(k)]
+                lines.append(f"  canastas: {', '.join(have)}")
+            lines.append("  basic book complete" if view["book"][t] else
+                         f"  basic book still needs: {', '.join(left)}")
+            reds = int(view["red_threes"][t])
+            if reds:
+                lines.append(f"  red threes {cards_line(DECK, reds)}")
+            melds = view["melds"][t]
+            for word in sorted(melds, key=lambda w: -RANK_OF_WORD.get(w[:-1], 0)):
+                name = "wilds" if word == "wilds" else word[:-1].upper().replace("T", "10") + "s"
+                lines.append(meld_line(DECK, name, melds[word], CANASTA))
+            if not melds:
+                lines.append("  no unfinished melds")
+        lines.append("")
+        lines.append(pile_line(DECK, view))
+        buried = int(view["stock_known"])
+        if buried:
+            lines.append(f"Buried in the stock (seen as upcards): {cards_line(DECK, buried)}")
+        tent = int(view["tentative"])
+        if tent or view["tentative_top"] is not None:
+            lines.append(f"Opening so far: {T.value(tent)} of {view['requirement']} points; "
+                         f"'take back' returns the cards")
+        ask = view["ask"]
+        if ask == "asked":
+            lines.append("'May I go out?' asked: the partner answers yes or no")
+        elif ask == "yes":
+            lines.append("Partner said yes: going out is allowed this turn")
+        elif ask == "no":
+            lines.append("Partner said no: the last card may not be played this turn")
+        if view["turn"] == "pile":
+            lines.append("This turn began with the pile: no discard, say 'knock' when finished")
+        return "\n".join(lines)
+
+    def describe_event(self, event):
+        """The deal's scoring per team (seats 0+2, 1+3); other events as usual."""
+        return deal_scored_line(event, ((0, 2), (1, 3)))
 
     # -- text --------------------------------------------------------------------
     def parse_action(self, state, text, seat=None):
