@@ -20,9 +20,10 @@ two canastas/sambas on the table.
 
 from __future__ import annotations
 
+import sys
+
 from ..cards.deck import ids
 from ..cards.melds import popcount
-from ..games.samba import DECK, T
 from . import Bot, heuristic
 
 
@@ -33,13 +34,17 @@ class SambaBot(Bot):
     def __init__(self, game, seat, seed=0):
         super().__init__(game, seat, seed)
         self.discarded = [set() for _ in range(4)]
+        # the pack and point tables of the game played (Hand and Foot reuses this bot)
+        module = sys.modules[type(game).__module__]
+        self.D = module.DECK
+        self.T = module.T
 
     def observe(self, events):
         for e in events:
             if e["kind"] == "new_deal":
                 self.discarded = [set() for _ in range(4)]
             elif e["kind"] == "discard":
-                self.discarded[e["seat"]].add(DECK.face_of[e["card"]])
+                self.discarded[e["seat"]].add(self.D.face_of[e["card"]])
 
     # -- trying meld sequences in a world built from the view -------------------------
     def _world(self, view):
@@ -131,7 +136,7 @@ class SambaBot(Bot):
         if ask != "no":
             step = self._greedy(view, self._world(view), out)
             if step is not None and (ask in ("yes", "must") or self._want_out(view)):
-                if ask is None and not view["melded"] and "ask" in kinds \
+                if ask is None and not view["melded"] and "ask" in kinds and self._may_ask(view) \
                         and view["hand_sizes"][(seat + 2) % 4] >= 8:
                     return next(a for a, d in dec.items() if d[0] == "ask")
                 if step == -1:
@@ -158,10 +163,13 @@ class SambaBot(Bot):
             return step
         return self._discard(view, dec)
 
+    def _may_ask(self, view):
+        return True
+
     def _want_out(self, view):
         team = self.seat & 1
-        mine = sum(T.value(int(m["cards"])) for m in view["melds"][team])
-        theirs = sum(T.value(int(m["cards"])) for m in view["melds"][1 - team])
+        mine = sum(self.T.value(int(m["cards"])) for m in view["melds"][team])
+        theirs = sum(self.T.value(int(m["cards"])) for m in view["melds"][1 - team])
         hs = view["hand_sizes"]
         if view["stock"] < 24:
             return True
@@ -227,35 +235,35 @@ class SambaBot(Bot):
                 cards = int(m["cards"])
                 kind = m["kind"]
                 if kind.startswith("rank "):
-                    rs = {DECK.rank_of[x] for x in ids(cards & T.natural)}
-                    if DECK.rank_of[c] in rs and popcount(cards) < 7:
+                    rs = {self.D.rank_of[x] for x in ids(cards & self.T.natural)}
+                    if self.D.rank_of[c] in rs and popcount(cards) < 7:
                         return True
                 elif kind.startswith("run ") and popcount(cards) < 7:
                     su = "shdc".index(kind[4])
-                    if DECK.suit_of[c] == su:
-                        rs = [DECK.rank_of[x] for x in ids(cards)]
-                        if DECK.rank_of[c] in (min(rs) - 1, max(rs) + 1):
+                    if self.D.suit_of[c] == su:
+                        rs = [self.D.rank_of[x] for x in ids(cards)]
+                        if self.D.rank_of[c] in (min(rs) - 1, max(rs) + 1):
                             return True
             return False
 
         def danger(c):
-            r = DECK.rank_of[c]
-            if (T.black3 >> c) & 1:
+            r = self.D.rank_of[c]
+            if (self.T.black3 >> c) & 1:
                 return -5 if size >= 5 else 2
-            if (T.wild >> c) & 1:
+            if (self.T.wild >> c) & 1:
                 return 60
             d = 0.0
             if not frozen and extends(c, their):
                 d += 12 + size
-            if DECK.face_of[c] in self.discarded[left]:
+            if self.D.face_of[c] in self.discarded[left]:
                 d -= 2
-            same = popcount(hand & T.rank[r])
+            same = popcount(hand & self.T.rank[r])
             d += 3 * (same - 1)
             if extends(c, ours):
                 d += 5
             if r in (8, 9, 10):
                 d += 2                      # 23.8: every samba needs them
-            d += T.points[c] / 20 + size / 6
+            d += self.T.points[c] / 20 + size / 6
             return d
 
         return min(discards, key=lambda x: (danger(x[1]), self.rng.random()))[0]
