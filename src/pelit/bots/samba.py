@@ -128,10 +128,7 @@ class SambaBot(Bot):
         kinds = {d[0] for d in dec.values()}
         deal = view["deal_no"]
 
-        def out(w):
-            return w.outcome is not None or w.deal_no != deal or \
-                (w.phase.name == "MELD" and w.to_act == (seat,) and popcount(w.hands[seat]) == 1
-                 and any(g.decode(a)[0] == "discard" for a in g.legal_actions(w, seat)))
+        out = self._out_goal(view)
 
         if ask != "no":
             step = self._greedy(view, self._world(view), out)
@@ -162,6 +159,17 @@ class SambaBot(Bot):
         if step is not None:
             return step
         return self._discard(view, dec)
+
+    def _out_goal(self, view):
+        g = self.game
+        seat = self.seat
+        deal = view["deal_no"]
+
+        def out(w):
+            return w.outcome is not None or w.deal_no != deal or \
+                (w.phase.name == "MELD" and w.to_act == (seat,) and popcount(w.hands[seat]) == 1
+                 and any(g.decode(a)[0] == "discard" for a in g.legal_actions(w, seat)))
+        return out
 
     def _may_ask(self, view):
         return True
