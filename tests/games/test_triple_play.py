@@ -83,6 +83,9 @@ def test_upcard_jokers_twos_red_threes_fives_sevens_are_buried(upcard):
     s = new(pile=f"{upcard} 9C")
     assert DECK.texts(s.pile) == "9C" and s.view(0)["stock"] == 324 - 156 - 1
     assert DECK.parse(upcard, mask_of(s.stock)) in s.stock
+    (card, depth), = s.view(1)["buried"]     # everyone saw it go to the middle
+    assert DECK.text(card) == upcard and s.stock[len(s.stock) - 1 - depth] == card
+    assert not G.unknown_cards(s, 1) >> card & 1
 
 
 def test_drawing_takes_two():

@@ -159,14 +159,14 @@ class TriplePlayState(State):
     __slots__ = ("dealer", "deal_no", "hands", "knees", "feet", "stage", "foot_due", "known",
                  "stock", "pile", "mkey", "mmask", "red3", "opened", "first_canasta", "tent",
                  "tent_top", "tent_slot", "pile_rest", "ask", "ask_back", "melded",
-                 "took_pile", "sheet", "results")
+                 "took_pile", "buried", "sheet", "results")
 
     def _copy_into(self, new):
         for name in ("dealer", "deal_no", "tent", "tent_top", "tent_slot", "ask", "ask_back",
                      "melded", "took_pile"):
             setattr(new, name, getattr(self, name))
         for name in ("hands", "knees", "feet", "stage", "foot_due", "known", "stock", "pile",
-                     "red3", "opened", "first_canasta", "pile_rest", "results"):
+                     "red3", "opened", "first_canasta", "pile_rest", "buried", "results"):
             setattr(new, name, getattr(self, name).copy())
         new.mkey = [self.mkey[0].copy(), self.mkey[1].copy()]
         new.mmask = [self.mmask[0].copy(), self.mmask[1].copy()]
@@ -393,11 +393,14 @@ class TriplePlay(Game):
                   count=SIZES[0], knee=SIZES[1], foot=SIZES[2], dealer=s.dealer)
         # the upcard: jokers, twos, red threes, fives and sevens are buried
         s.pile = []
+        s.buried = []
         while True:
             c = s.stock.pop()
             if (BURY >> c) & 1:
-                s.stock.insert(len(s.stock) // 2, c)
-                s.log("upcard_buried", None, card=Card(c))
+                i = len(s.stock) // 2
+                s.stock.insert(i, c)
+                s.buried.append(c)           # seen by all, at a known depth
+                s.log("upcard_buried", None, card=Card(c), depth=len(s.stock) - 1 - i)
                 continue
             s.pile.append(c)
             break
@@ -423,7 +426,7 @@ class TriplePlay(Game):
             if not s.stock:
                 self._end_deal(s, None, "the stock ran out")
                 return False
-            d = s.stock.pop()
+            d = self._pop(s, p)
             s.log("draw", p, audience=(p,), private={"card": Card(d)}, replacement=True,
                   stock=len(s.stock))
             if (T.red3 >> d) & 1:
@@ -431,6 +434,16 @@ class TriplePlay(Game):
             else:
                 s.hands[p] |= 1 << d
         return True
+
+    @staticmethod
+    def _pop(s, p):
+        """The stock's top card; a buried upcard comes out at a depth everyone
+        could count, so whoever draws it is known to hold it."""
+        c = s.stock.pop()
+        if c in s.buried:
+            s.buried.remove(c)
+            s.known[p] |= 1 << c
+        return c
 
     def _begin_turn(self, s, p):
         s.ask = s.ask_back = None
@@ -521,7 +534,7 @@ class TriplePlay(Game):
             for _ in range(2):
                 if not s.stock:
                     break
-                c = s.stock.pop()
+                c = self._pop(s, p)
                 s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
                 if (T.red3 >> c) & 1:
                     if not self._lay_red_threes(s, p, 1 << c):
@@ -867,6 +880,8 @@ class TriplePlay(Game):
         v["foot_due"] = list(s.foot_due)
         v["hand_known"] = [CardSet(s.known[p] & s.hands[p]) for p in range(4)]
         v["stock"] = len(s.stock)
+        where = {c: i for i, c in enumerate(s.stock) if c in s.buried}
+        v["buried"] = [[Card(c), len(s.stock) - 1 - where[c]] for c in s.buried]
         v["pile"] = [Card(c) for c in s.pile]
         v["pile_aside"] = [Card(c) for c in s.pile_rest]
         v["melds"] = [[{"rank": "wild" if k == WILDKEY else RW[k], "cards": CardSet(m)}
@@ -902,7 +917,7 @@ class TriplePlay(Game):
         return z
 
     def unknown_cards(self, s, seat):
-        hidden = mask_of(s.stock)
+        hidden = mask_of(s.stock) & ~mask_of(s.buried)
         for p in range(4):
             hidden |= s.knees[p] | s.feet[p]
             if p != seat:
@@ -925,11 +940,13 @@ class TriplePlay(Game):
         red3 = [int(x) for x in view["red_threes"]]
         pile = [int(c) for c in view["pile"]]
         rest = [int(c) for c in view["pile_aside"]]
+        buried = [(int(c), d) for c, d in view["buried"]]
         seen = own | table | red3[0] | red3[1] | mask_of(pile) | mask_of(rest)
+        seen |= mask_of(c for c, _ in buried)
         for p in range(4):
             if p != seat:
                 seen |= known[p]
-        zones = {"stock": view["stock"]}
+        zones = {"stock": view["stock"] - len(buried)}
         for p in range(4):
             zones[f"knee{p}"] = view["knee_sizes"][p]
             zones[f"foot{p}"] = view["foot_sizes"][p]
@@ -942,8 +959,15 @@ class TriplePlay(Game):
         s.stage = list(view["stage"])
         s.foot_due = list(view["foot_due"])
         s.known = known
-        s.stock = ids(placed["stock"])
-        rng.shuffle(s.stock)
+        rest_stock = ids(placed["stock"])
+        rng.shuffle(rest_stock)
+        size = view["stock"]
+        stock = [None] * size
+        for c, d in buried:
+            stock[size - 1 - d] = c
+        it = iter(rest_stock)
+        s.stock = [c if c is not None else next(it) for c in stock]
+        s.buried = [c for c, _ in buried]
         s.pile = pile
         s.pile_rest = rest
         s.red3 = red3
