@@ -278,3 +278,16 @@ def test_heuristic_bots_meld_take_piles_pick_up_knees_and_go_out():
             kinds[e.kind] = kinds.get(e.kind, 0) + 1
     assert kinds.get("take_pile", 0) > 2 and kinds.get("knee", 0) >= 2
     assert kinds.get("went_out", 0) >= 1
+
+
+def test_red_threes_after_the_knee_are_not_replaced_and_a_stuck_foot_player_knocks():
+    # decisions: red threes laid without replacement after the knee; a foot
+    # player left with one card that may not go out ends the turn with a knock
+    s = new(hands=("AH", "", "", ""), stock="3H 3D")
+    s.stage[0], s.knees[0], s.feet[0] = 2, 0, 0     # test only: in the foot already
+    s.hands[0] = mask_of(DECK.parse_many("AH", s.hands[0]))
+    s.play("draw")                           # two red threes: laid, nothing drawn instead
+    assert s.red3[0].bit_count() == 2 and DECK.texts(s.hands[0]) == "AH"
+    assert "discard AH" not in legal(s) and "knock" in legal(s)
+    s.play("knock")
+    assert s.to_act == (1,)

@@ -542,6 +542,7 @@ class TriplePlay(Game):
                 else:
                     s.hands[p] |= 1 << c
             s.phase = Phase.MELD
+            self._check_empty(s, p)          # red threes laid without replacement
             return
         if a == self.A_ASK:
             self._ask(s, p)
@@ -666,7 +667,7 @@ class TriplePlay(Game):
                     if not faces & f:
                         faces |= f
                         out.append(self.A_DISCARD + c)
-        if enough and s.took_pile:
+        if enough and (s.took_pile or self._stuck(s, p, out)):
             out.append(self.A_KNOCK)
         if s.tent:
             out.append(self.A_DONE)
@@ -675,6 +676,13 @@ class TriplePlay(Game):
         if s.ask is None:
             out.append(self.A_ASK)
         return out
+
+    def _stuck(self, s, p, out):
+        """A foot player left with one card that may not be discarded (going out
+        is not allowed yet) and nothing to meld ends the turn with a knock."""
+        return s.stage[p] == 2 and popcount(s.hands[p]) <= 1 and not any(
+            self.A_DISCARD <= a < self.A_DISCARD + DECK.size or self.A_MELD <= a < self.A_DISCARD
+            for a in out)
 
     def _apply_meld(self, s, p, a):
         if a == self.A_DONE:
