@@ -14,7 +14,7 @@ import pelit
 from pelit.cards.deck import ids, mask_of
 from pelit.cards.melds import opening_requirement
 from pelit.core.errors import IllegalAction
-from pelit.games.canasta_2x54 import BLACK3, DECK, LIMITS, T, WILDS, canasta_kind, \
+from pelit.games.canasta_2x54 import DECK, LIMITS, T, WILDS, canasta_kind, \
     red_three_points, score_side
 from pelit.sim.runner import play_match
 

@@ -12,7 +12,6 @@ discards black threes onto big piles and otherwise its safest single cards.
 
 from __future__ import annotations
 
-from ..cards.deck import ids
 from ..cards.melds import popcount
 from ..games.canasta_2x54 import BLACK3, DECK, T, WILDS
 from . import heuristic
@@ -142,5 +141,3 @@ class Canasta2x54Bot(SambaBot):
 
         return min(discards, key=lambda x: (danger(x[1]), self.rng.random()))[0]
 
-
-_ = ids

@@ -64,7 +64,7 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deal import sample_hands
-from ..cards.deck import JOKER_RANK, RANK_TEXT, Card, CardSet, ids, mask_of, \
+from ..cards.deck import RANK_TEXT, Card, CardSet, ids, mask_of, \
     normalize_card_text, standard_deck
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, opening_requirement, \
     popcount, take_lowest
@@ -921,5 +921,3 @@ def _normalize(text: str) -> str:
     out.sort(key=lambda w: (w in ("2", "jk"), w == "jk"))
     return " ".join(head + out + tail)
 
-
-_ = JOKER_RANK

@@ -43,7 +43,7 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deal import sample_hands
-from ..cards.deck import (JOKER_RANK, RANK_TEXT, SUITS, Card, CardSet, ids, mask_of,
+from ..cards.deck import (RANK_TEXT, SUITS, Card, CardSet, ids, mask_of,
                           normalize_card_text, standard_deck)
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
                            opening_requirement, popcount, take_lowest)
