@@ -1,0 +1,827 @@
+"""Hand and Foot, the five-pack American Canasta.
+
+Rule source: seed 000 ch. 25 (line 1996), written as differences from
+Canasta (ch. 21, ``pelit.games.canasta``): 25.1 Cards and deal, 25.2 Melds,
+25.3 Beginning of a turn, 25.4 Threes, 25.5 Foot and going out, 25.6
+Scoring, 25.7 Match.  Everything ch. 25 does not change is Canasta's: melds
+of a rank with two or more natural cards and at most three wild ones, the
+opening meld and its penalty, "May I go out?" and the 300 penalty, canasta
+bonuses, 100 for going out and 100 more for opening in that turn.
+
+Melds are numbered per team, as in Samba (a team may hold several of a
+rank): ``meld 7 7 7`` / ``meld 7 7 2`` / ``meld 7 7 jk``, ``add 7h to meld 2``,
+``add jk to meld 2``; the pile: ``take pile with 7 7``.
+
+Decisions where the seed is silent (each pinned by a test):
+
+- 25.1: hands are dealt one card at a time from the dealer's left, then the
+  feet the same way; a foot lies face down and nobody (its owner neither)
+  knows its cards until it is picked up.
+- 25.3: ``draw`` takes two cards (the one left, if only one); a draw from an
+  empty stock ends the deal (21.5).  Taking the pile always needs a natural
+  pair of the top card; the top card and its pair make a new meld (several
+  of a rank are allowed) and the top card counts among the seven cards
+  picked up, so at most six more join the hand; the rest of the pile stays.
+- 25.4: threes of both colours are never melded, are never laid as red
+  threes and are not replaced; one on top of the pile blocks it.  The
+  turned-up card is covered when it is a wild card or a red three (21.3).
+- 25.5: a player whose hand empties picks up the foot at once; when the
+  hand empties by a discard the turn ends there.  Emptying the hand needs
+  no canastas; emptying the foot is going out and needs five canastas, two
+  of them natural (and an opening that stands, and no "no" from the partner).
+  A meld may leave a single foot card only if going out is then allowed.
+- 25.6: cards left in hands and in feet not picked up count against the
+  team, threes at -100 (black) and -500 (red).
+- 25.7: a match is four deals (option ``deals``); the higher total wins,
+  equal totals draw.
+- A team can hold at most 40 melds (action numbering); no deal comes near.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from ..cards.deal import sample_hands
+from ..cards.deck import RANK_TEXT, SUITS, Card, CardSet, ids, mask_of, normalize_card_text, \
+    standard_deck
+from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind, \
+    popcount, take_lowest
+from ..cards.scoresheet import ScoreSheet
+from ..core.actions import ActionSpace
+from ..core.errors import ParseError
+from ..core.game import Game, GameInfo, Outcome, State, option
+from ..core.registry import register
+
+DECK = standard_deck("5x54")
+T = MeldTables(DECK, CANASTA_POINTS, red_three=500, black_three=100)   # 25.6 (in hand)
+HAND_SIZE = 11
+FOOT_SIZE = 11
+CANASTA = 7                      # 25.2: also the most a meld may hold
+MAX_WILD = 3
+NEED_CANASTAS = 5                # 25.5
+NEED_NATURAL = 2
+PICKUP = 7                       # 25.3
+MAX_SLOTS = 40
+OPENING_BY_DEAL = (50, 90, 120, 150)   # 25.7
+THREES = T.rank[3]
+NO_TAKE_TOP = T.wild | THREES
+COVER = T.wild | T.red3
+RW = {r: RANK_TEXT[r].lower() for r in range(2, 16)}
+RANK_OF_WORD = {w: r for r, w in RW.items()}
+FACES = [f"{RW[r]}{SUITS[s].lower()}" for s in range(4) for r in NATURAL_RANKS] + ["2", "jk"]
+FACE_MASK = [T.rank[r] & DECK.suit_mask[s] for s in range(4) for r in NATURAL_RANKS] + \
+    [T.twos, T.jokers]
+FACE_OF = [-1] * DECK.size
+for _i, _m in enumerate(FACE_MASK):
+    for _c in ids(_m):
+        FACE_OF[_c] = _i
+
+
+class Phase(enum.Enum):
+    DRAW = 1
+    OPENING = 2
+    MELD = 3
+    ANSWER = 4
+
+
+@dataclass(frozen=True)
+class HandAndFootOptions:
+    deals: int = option(4, "number of deals in the match", min=1, max=4)
+
+
+def canastas(masks):
+    """(all canastas, natural canastas) among a team's melds."""
+    n = nat = 0
+    for m in masks:
+        if popcount(m) >= CANASTA:
+            n += 1
+            if not m & T.wild:
+                nat += 1
+    return n, nat
+
+
+def score_deal(masks, hands, feet, went_out, concealed, penalties) -> list[dict]:
+    """Scoring lines of one deal (25.6 over 21.5): ``hands[t]``/``feet[t]``
+    are the masks of cards left in the team's hands and unpicked feet."""
+    lines = []
+    for t in (0, 1):
+        natural = mixed = 0
+        melded = 0
+        for m in masks[t]:
+            melded += T.value(m)
+            kind = canasta_kind(*T.split(m), length=CANASTA)
+            if kind == "natural":
+                natural += 1
+            elif kind is not None:
+                mixed += 1
+        line = {
+            "melded cards": melded,
+            "natural canastas": 500 * natural,
+            "mixed canastas": 300 * mixed,
+            "going out": 100 if went_out == t else 0,
+            "opening and going out": 100 if went_out == t and concealed else 0,
+            "cards in hand": -T.value(hands[t]),
+            "cards in feet": -T.value(feet[t]),
+            "penalties": -300 * penalties[t],
+        }
+        line["total"] = sum(line.values())
+        lines.append(line)
+    return lines
+
+
+class HandAndFootState(State):
+    __slots__ = ("dealer", "deal_no", "hands", "feet", "in_foot", "known", "stock", "pile",
+                 "mkey", "mmask", "opened", "bonus", "tent", "tent_top", "pile_rest", "ask",
+                 "ask_back", "melded", "opened_now", "penalties", "sheet", "results")
+
+    def _copy_into(self, new):
+        new.dealer = self.dealer
+        new.deal_no = self.deal_no
+        new.hands = self.hands.copy()
+        new.feet = self.feet.copy()
+        new.in_foot = self.in_foot.copy()
+        new.known = self.known.copy()
+        new.stock = self.stock.copy()
+        new.pile = self.pile.copy()
+        new.mkey = [self.mkey[0].copy(), self.mkey[1].copy()]
+        new.mmask = [self.mmask[0].copy(), self.mmask[1].copy()]
+        new.opened = self.opened.copy()
+        new.bonus = self.bonus.copy()
+        new.tent = self.tent
+        new.tent_top = self.tent_top
+        new.pile_rest = self.pile_rest.copy()
+        new.ask = self.ask
+        new.ask_back = self.ask_back
+        new.melded = self.melded
+        new.opened_now = self.opened_now
+        new.penalties = self.penalties.copy()
+        new.sheet = self.sheet.clone()
+        new.results = self.results.copy()
+
+
+@register
+class HandAndFoot(Game):
+    info = GameInfo(
+        id="hand-and-foot", name="Hand and Foot", min_seats=4, max_seats=4, family="rummy",
+        source="000 ch. 25 (line 1996)", hidden=True, chance=True, teams=True,
+        aliases=("hand-foot",),
+        summary=(
+            "Canasta for two teams with five packs. Each player gets a hand of 11 "
+            "cards and a face-down foot of 11. Differences from Canasta: you draw two "
+            "cards; a team may have several melds of a rank and no meld holds more "
+            "than seven cards; the pile is always frozen: take it with a natural pair "
+            "of its top card, picking up only its top seven cards. Threes are never "
+            "melded and block the pile like black threes. When your hand runs out you "
+            "pick up your foot and play on; you go out by emptying the foot, which "
+            "needs five canastas, two of them natural. Cards left in hands and unpicked "
+            "feet count against you (threes -100 black, -500 red). The opening meld is "
+            "50, 90, 120 and 150 in the four deals of a match."),
+        verbs=(
+            ("draw", "take two cards from the stock"),
+            ("take pile with 7 7", "take the top seven cards of the pile with a natural pair"),
+            ("meld 7 7 7", "a new meld ('7 7 2', '7 7 jk' with a wild card)"),
+            ("add 7h to meld 2", "add a card to your team's meld 2 ('add jk to meld 2')"),
+            ("discard 4H", "discard a card and end your turn"),
+            ("done", "finish your opening meld (checked against the requirement)"),
+            ("ask go out", "ask your partner 'May I go out?'"),
+            ("yes", "answer your partner: you may go out"),
+            ("no", "answer your partner: do not go out"),
+        ),
+    )
+    Options = HandAndFootOptions
+    Phase = Phase
+    State = HandAndFootState
+    deck = DECK
+    test_options = {"deals": 1}
+
+    def __init__(self):
+        super().__init__()
+        a = ActionSpace(DECK)
+        self.A_DRAW = a.verb("draw")
+        self.A_TAKE_WITH = a.choice("take", [f"pile with {RW[r]} {RW[r]}" for r in NATURAL_RANKS])
+        self.A_MELD = a.choice("meld", [f"{RW[r]} {RW[r]} {w}" for r in NATURAL_RANKS
+                                        for w in (RW[r], "2", "jk")])
+        self.A_ADD = a.choice("add", [f"{f} to meld {k + 1}" for f in FACES
+                                      for k in range(MAX_SLOTS)])
+        self.A_DISCARD = a.card_block("discard")
+        self.A_DONE = a.verb("done")
+        self.A_ASK = a.verb("ask go out")
+        self.A_YES = a.verb("yes")
+        self.A_NO = a.verb("no")
+        self.actions = a
+        self._ri = {r: i for i, r in enumerate(NATURAL_RANKS)}
+
+    def num_players(self, state):
+        return 4
+
+    def decode(self, a):
+        """For bots: ``("draw",)``, ``("take", "pair", rank)``, ``("meld", rank,
+        form)``, ``("add", face, slot)`` (faces 44 and 45 are the two and the
+        joker), ``("discard", card)``, ``("done",)``, ``("ask",)``, ..."""
+        if a == self.A_DRAW:
+            return ("draw",)
+        if self.A_TAKE_WITH <= a < self.A_MELD:
+            return ("take", "pair", NATURAL_RANKS[a - self.A_TAKE_WITH])
+        if self.A_MELD <= a < self.A_ADD:
+            k = a - self.A_MELD
+            return ("meld", NATURAL_RANKS[k // 3], k % 3)
+        if self.A_ADD <= a < self.A_DISCARD:
+            k = a - self.A_ADD
+            return ("add", k // MAX_SLOTS, k % MAX_SLOTS)
+        if self.A_DISCARD <= a < self.A_DISCARD + DECK.size:
+            return ("discard", a - self.A_DISCARD)
+        return ({self.A_DONE: "done", self.A_ASK: "ask", self.A_YES: "yes",
+                 self.A_NO: "no"}[a],)
+
+    # -- rules helpers --------------------------------------------------------------
+    def requirement(self, s, team):
+        return OPENING_BY_DEAL[min(s.deal_no, 3)] + s.bonus[team]
+
+    def _tent_enough(self, s, team, extra=0):
+        return T.value(s.tent | extra) >= self.requirement(s, team)
+
+    def _eff_hand(self, s, p):
+        n = popcount(s.hands[p])
+        if s.phase is Phase.OPENING:
+            n += len(s.pile_rest)
+        return n
+
+    def _may_out(self, s, p, masks, tent_extra=0):
+        """May player ``p`` empty the foot (25.5)?"""
+        if not s.in_foot[p] or s.ask == "no":
+            return False
+        n, nat = canastas(masks)
+        if n < NEED_CANASTAS or nat < NEED_NATURAL:
+            return False
+        team = p & 1
+        if s.tent and s.phase is Phase.MELD and not self._tent_enough(s, team, tent_extra):
+            return False
+        return True
+
+    def _can_add(self, mask, key, c):
+        n = popcount(mask)
+        if n >= CANASTA:
+            return False                      # 25.2: seven at most
+        if (T.wild >> c) & 1:
+            return popcount(mask & T.wild) < MAX_WILD
+        return DECK.rank_of[c] == key
+
+    def _shrink_ok(self, s, p, slot, used, gain=0, top=0):
+        team = p & 1
+        left = self._eff_hand(s, p) - popcount(used) + gain
+        if not s.in_foot[p]:
+            # the hand may run out: the foot follows (but an opening must stand first)
+            if left == 0 and s.tent and s.phase is Phase.MELD \
+                    and not self._tent_enough(s, team, used):
+                return False
+            return left >= 0
+        if left >= 2:
+            return True
+        if left < 0:
+            return False
+        masks = s.mmask[team].copy()
+        if slot < 0:
+            masks.append(used | top)
+        else:
+            masks[slot] |= used | top
+        if self._may_out(s, p, masks, used | top):
+            return True
+        if left == 1 and s.ask != "no" and s.phase is Phase.MELD:
+            last = s.hands[p] & ~used
+            if not last:
+                return False
+            c = last.bit_length() - 1
+            nat = used & T.natural
+            keys = s.mkey[team] + ([DECK.rank_of[(nat & -nat).bit_length() - 1]] if slot < 0 else [])
+            for k in range(len(masks)):
+                if self._can_add(masks[k], keys[k], c):
+                    m2 = masks.copy()
+                    m2[k] |= 1 << c
+                    if self._may_out(s, p, m2, used | (1 << c)):
+                        return True
+        return False
+
+    # -- setup ------------------------------------------------------------------------
+    def _setup(self, s):
+        s.dealer = 3
+        s.deal_no = 0
+        s.sheet = ScoreSheet(2)
+        s.results = []
+        self._deal(s)
+
+    def _deal(self, s):
+        pack = s.deal_pack(DECK, s.deal_no)
+        s.hands = [0, 0, 0, 0]
+        s.feet = [0, 0, 0, 0]
+        s.in_foot = [False] * 4
+        s.known = [0, 0, 0, 0]
+        first = (s.dealer + 1) % 4
+        pos = 0
+        for zone, size in ((s.hands, HAND_SIZE), (s.feet, FOOT_SIZE)):
+            for _ in range(size):
+                for k in range(4):
+                    zone[(first + k) % 4] |= 1 << pack[pos]
+                    pos += 1
+        s.stock = pack[pos:][::-1]
+        s.mkey = [[], []]
+        s.mmask = [[], []]
+        s.opened = [False, False]
+        s.bonus = [0, 0]
+        s.tent = 0
+        s.tent_top = -1
+        s.pile_rest = []
+        s.penalties = [0, 0]
+        for p in range(4):
+            s.log("dealt", p, audience=(p,), private={"cards": CardSet(s.hands[p])},
+                  count=HAND_SIZE, foot=FOOT_SIZE, dealer=s.dealer)
+        s.pile = []
+        while True:
+            c = s.stock.pop()
+            s.pile.append(c)
+            if not (COVER >> c) & 1:
+                break
+        s.log("pile_turned", None, pile=[Card(c) for c in s.pile], stock=len(s.stock))
+        self._begin_turn(s, first)
+
+    def _begin_turn(self, s, p):
+        s.ask = None
+        s.ask_back = None
+        s.melded = False
+        s.opened_now = False
+        s.phase = Phase.DRAW
+        s.to_act = (p,)
+
+    # -- DRAW -------------------------------------------------------------------------
+    def _legal_draw(self, s, p):
+        out = [self.A_DRAW]
+        out.extend(self._take_actions(s, p))
+        if s.ask is None:
+            out.append(self.A_ASK)
+        return out
+
+    def _take_actions(self, s, p):
+        if not s.pile:
+            return []
+        top = s.pile[-1]
+        if (NO_TAKE_TOP >> top) & 1:
+            return []
+        team = p & 1
+        if len(s.mkey[team]) >= MAX_SLOTS:
+            return []
+        r = DECK.rank_of[top]
+        pair = take_lowest(s.hands[p] & T.rank[r], 2)
+        gain = min(len(s.pile), PICKUP) - 1
+        if popcount(pair) == 2 and self._shrink_ok(s, p, -1, pair, gain, 1 << top):
+            return [self.A_TAKE_WITH + self._ri[r]]
+        return []
+
+    def _apply_draw(self, s, p, a):
+        team = p & 1
+        if a == self.A_DRAW:
+            if not s.stock:
+                s.log("draw_empty", p)
+                self._end_deal(s, None, "the stock ran out")
+                return
+            for _ in range(2):
+                if not s.stock:
+                    break
+                c = s.stock.pop()
+                s.hands[p] |= 1 << c
+                s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
+            s.phase = Phase.MELD
+            return
+        if a == self.A_ASK:
+            self._ask(s, p)
+            return
+        top = s.pile.pop()
+        r = DECK.rank_of[top]
+        used = take_lowest(s.hands[p] & T.rank[r], 2)
+        slot = len(s.mkey[team])
+        s.mkey[team].append(r)
+        s.mmask[team].append(used | (1 << top))
+        s.hands[p] &= ~used
+        s.melded = True
+        cut = max(0, len(s.pile) - (PICKUP - 1))
+        rest, s.pile = s.pile[cut:], s.pile[:cut]
+        if not s.opened[team]:
+            s.tent = used | (1 << top)
+            s.tent_top = top
+            s.pile_rest = rest
+            s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
+                  rest=len(rest), meld=slot + 1)
+            s.phase = Phase.OPENING
+            return
+        self._take_rest(s, p, rest, top, used, slot)
+
+    def _take_rest(self, s, p, rest, top, used, slot):
+        rest_mask = mask_of(rest)
+        s.pile_rest = []
+        s.melded = True
+        s.log("take_pile", p, top=Card(top), cards=CardSet(used), taken=CardSet(rest_mask),
+              meld=slot + 1, left=len(s.pile))
+        s.hands[p] |= rest_mask
+        s.known[p] |= rest_mask
+        s.phase = Phase.MELD
+        self._check_empty(s, p)
+
+    def _ask(self, s, p):
+        if s.melded:
+            s.ask = "must"
+            s.log("ask_go_out", p, binding=True)
+            return
+        s.ask = "asked"
+        s.ask_back = s.phase
+        s.log("ask_go_out", p, binding=False)
+        s.phase = Phase.ANSWER
+        s.to_act = ((p + 2) % 4,)
+
+    def _legal_answer(self, s, p):
+        return [self.A_YES, self.A_NO]
+
+    def _apply_answer(self, s, p, a):
+        s.ask = "yes" if a == self.A_YES else "no"
+        s.log("answer", p, answer=s.ask)
+        s.phase = s.ask_back
+        s.to_act = ((p + 2) % 4,)
+
+    # -- melding ----------------------------------------------------------------------
+    def _meld_actions(self, s, p):
+        team = p & 1
+        hand = s.hands[p]
+        keys, masks = s.mkey[team], s.mmask[team]
+        out = []
+        if len(keys) < MAX_SLOTS:
+            for i, r in enumerate(NATURAL_RANKS):
+                nat = hand & T.rank[r]
+                if popcount(nat) < 2:
+                    continue
+                if popcount(nat) >= 3:
+                    used = take_lowest(nat, 3)
+                    if self._shrink_ok(s, p, -1, used):
+                        out.append(self.A_MELD + 3 * i)
+                pair = take_lowest(nat, 2)
+                for form, wm in ((1, T.twos), (2, T.jokers)):
+                    w = take_lowest(hand & wm, 1)
+                    if w and self._shrink_ok(s, p, -1, pair | w):
+                        out.append(self.A_MELD + 3 * i + form)
+        faces = 0
+        for c in ids(hand & ~THREES):
+            f = FACE_OF[c]
+            if faces >> f & 1:
+                continue
+            faces |= 1 << f
+            for k in range(len(keys)):
+                if self._can_add(masks[k], keys[k], c) and self._shrink_ok(s, p, k, 1 << c):
+                    out.append(self.A_ADD + f * MAX_SLOTS + k)
+        out.sort()
+        return out
+
+    def _legal_opening(self, s, p):
+        out = self._meld_actions(s, p)
+        out.append(self.A_DONE)
+        return out
+
+    def _apply_opening(self, s, p, a):
+        if a == self.A_DONE:
+            self._done(s, p)
+            return
+        self._apply_meld_action(s, p, a)
+
+    def _legal_meld(self, s, p):
+        team = p & 1
+        out = self._meld_actions(s, p)
+        hand = s.hands[p]
+        n = popcount(hand)
+        can = not (s.tent and not self._tent_enough(s, team))
+        if n == 1 and s.in_foot[p] and not self._may_out(s, p, s.mmask[team]):
+            can = False
+        if can:
+            faces = 0
+            for c in ids(hand):
+                f = 1 << DECK.face_of[c]
+                if not faces & f:
+                    faces |= f
+                    out.append(self.A_DISCARD + c)
+        if s.tent:
+            out.append(self.A_DONE)
+        if s.ask is None:
+            out.append(self.A_ASK)
+        return out
+
+    def _apply_meld(self, s, p, a):
+        team = p & 1
+        if a == self.A_DONE:
+            self._done(s, p)
+            return
+        if a == self.A_ASK:
+            self._ask(s, p)
+            return
+        if self.A_DISCARD <= a < self.A_DISCARD + DECK.size:
+            c = a - self.A_DISCARD
+            if s.tent:
+                self._open(s, p)
+            s.hands[p] &= ~(1 << c)
+            s.known[p] &= ~(1 << c)
+            s.pile.append(c)
+            s.log("discard", p, card=Card(c))
+            if not s.hands[p]:
+                if s.in_foot[p]:
+                    self._go_out(s, p)
+                    return
+                self._pick_up_foot(s, p)
+            if s.ask in ("yes", "must"):
+                s.penalties[team] += 1
+                s.log("penalty", p, points=300, reason="asked to go out but did not")
+            self._begin_turn(s, (p + 1) % 4)
+            return
+        self._apply_meld_action(s, p, a)
+
+    def _apply_meld_action(self, s, p, a):
+        team = p & 1
+        hand = s.hands[p]
+        d = self.decode(a)
+        if d[0] == "meld":
+            r, form = d[1], d[2]
+            if form == 0:
+                used = take_lowest(hand & T.rank[r], 3)
+            else:
+                used = take_lowest(hand & T.rank[r], 2) | \
+                    take_lowest(hand & (T.twos if form == 1 else T.jokers), 1)
+            slot = len(s.mkey[team])
+            s.mkey[team].append(r)
+            s.mmask[team].append(used)
+            kind = "meld"
+        else:
+            f, slot = d[1], d[2]
+            used = take_lowest(hand & FACE_MASK[f], 1)
+            s.mmask[team][slot] |= used
+            kind = "add"
+        s.hands[p] &= ~used
+        s.known[p] &= ~used
+        s.melded = True
+        if not s.opened[team]:
+            s.tent |= used
+        s.log(kind, p, meld_no=slot + 1, cards=CardSet(used), meld=CardSet(s.mmask[team][slot]))
+        if s.phase is Phase.MELD:
+            self._check_empty(s, p)
+
+    def _pick_up_foot(self, s, p):
+        s.hands[p] = s.feet[p]
+        s.feet[p] = 0
+        s.in_foot[p] = True
+        s.log("foot", p, audience=(p,), private={"cards": CardSet(s.hands[p])},
+              count=popcount(s.hands[p]))
+
+    def _check_empty(self, s, p):
+        if s.hands[p] == 0 and s.outcome is None and s.phase is Phase.MELD:
+            if s.tent:
+                self._open(s, p)
+            if s.in_foot[p]:
+                self._go_out(s, p)
+            else:
+                self._pick_up_foot(s, p)      # 25.5: and play on
+
+    def _done(self, s, p):
+        team = p & 1
+        need = self.requirement(s, team)
+        got = T.value(s.tent)
+        if got >= need:
+            pile_open = s.phase is Phase.OPENING
+            top, rest = s.tent_top, s.pile_rest
+            slot = 0
+            if pile_open:
+                slot = next(k for k, m in enumerate(s.mmask[team]) if (m >> top) & 1)
+            self._open(s, p)
+            if pile_open:
+                self._take_rest(s, p, rest, top, 0, slot)
+            return
+        back = s.tent
+        if s.tent_top >= 0:
+            back &= ~(1 << s.tent_top)
+        s.mkey[team] = []
+        s.mmask[team] = []
+        s.hands[p] |= back
+        s.known[p] |= back
+        s.bonus[team] += 10
+        s.log("opening_failed", p, points=got, needed=need, returned=CardSet(back),
+              requirement=need + 10)
+        if s.tent_top >= 0:
+            s.pile = s.pile + s.pile_rest + [s.tent_top]
+            s.pile_rest = []
+            s.phase = Phase.DRAW
+        s.tent = 0
+        s.tent_top = -1
+        s.melded = False
+
+    def _open(self, s, p):
+        team = p & 1
+        s.opened[team] = True
+        s.opened_now = True
+        s.log("opened", p, points=T.value(s.tent), needed=self.requirement(s, team))
+        s.tent = 0
+        s.tent_top = -1
+
+    def _go_out(self, s, p):
+        s.log("went_out", p)
+        self._end_deal(s, p & 1, f"seat {p} went out")
+
+    def _end_deal(self, s, out_team, reason):
+        hands = [s.hands[0] | s.hands[2], s.hands[1] | s.hands[3]]
+        feet = [s.feet[0] | s.feet[2], s.feet[1] | s.feet[3]]
+        lines = score_deal(s.mmask, hands, feet, out_team,
+                           s.opened_now and out_team is not None, s.penalties)
+        totals = (lines[0]["total"], lines[1]["total"])
+        s.sheet.add(f"deal {s.deal_no + 1}", totals)
+        s.results.append(totals)
+        s.log("deal_scored", None, reason=reason, lines=lines, totals=list(s.sheet.totals),
+              hands=[CardSet(h) for h in s.hands], feet=[CardSet(f) for f in s.feet])
+        s.deal_no += 1
+        if s.deal_no >= s.options.deals:
+            a, b = s.sheet.totals
+            winners = () if a == b else ((0, 2) if a > b else (1, 3))
+            self.finish(s, Outcome((a, b, a, b), winners,
+                                   f"{s.deal_no} deals played: {a} to {b}"
+                                   + ("" if winners else ", a draw"),
+                                   details={"deals": [list(r) for r in s.results]}))
+            return
+        s.dealer = (s.dealer + 1) % 4
+        self._deal(s)
+
+    # -- text -------------------------------------------------------------------------
+    def parse_action(self, state, text, seat=None):
+        return super().parse_action(state, _normalize(text), seat)
+
+    def why_illegal(self, s, seat, action):
+        if not 0 <= action < self.actions.size:
+            return super().why_illegal(s, seat, action)
+        d = self.decode(action)
+        team = seat & 1
+        if s.phase is Phase.ANSWER:
+            return "answer your partner: yes or no"
+        if d[0] == "draw":
+            return "you have drawn already this turn"
+        if d[0] == "take":
+            if s.phase is not Phase.DRAW:
+                return "the pile can be taken only instead of drawing"
+            if not s.pile:
+                return "the pile is empty"
+            if (NO_TAKE_TOP >> s.pile[-1]) & 1:
+                return "a pile with a wild card or a three on top cannot be taken"
+            return "the pile is always frozen: you need a natural pair of the top card's rank"
+        if s.phase is Phase.DRAW:
+            return "draw or take the pile first"
+        if d[0] == "discard":
+            if not (s.hands[seat] >> d[1]) & 1:
+                return f"{DECK.text(d[1])} is not in your hand"
+            if s.tent and not self._tent_enough(s, team):
+                return (f"your opening melds make {T.value(s.tent)} of the "
+                        f"{self.requirement(s, team)} needed: meld more or say done")
+            return "you may not go out yet (five canastas, two natural, are needed)"
+        if d[0] == "add" and d[2] >= len(s.mkey[team]):
+            return f"your team has no meld {d[2] + 1}"
+        return (f"{self.action_text(action)}: not allowed now (a meld has at most seven "
+                f"cards and three wild ones; threes never meld; you may not go out yet)")
+
+    # -- views --------------------------------------------------------------------------
+    def _view(self, s, seat, v):
+        if seat is not None:
+            v["hand"] = CardSet(s.hands[seat])
+        v["hand_sizes"] = [popcount(h) for h in s.hands]
+        v["foot_sizes"] = [popcount(f) for f in s.feet]
+        v["in_foot"] = list(s.in_foot)
+        v["hand_known"] = [CardSet(s.known[p] & s.hands[p]) for p in range(4)]
+        v["stock"] = len(s.stock)
+        v["pile"] = [Card(c) for c in s.pile]
+        v["pile_aside"] = [Card(c) for c in s.pile_rest]
+        v["melds"] = [[{"rank": RW[k], "cards": CardSet(m)} for k, m in zip(s.mkey[t], s.mmask[t])]
+                      for t in (0, 1)]
+        v["tentative"] = CardSet(s.tent)
+        v["tentative_top"] = Card(s.tent_top) if s.tent_top >= 0 else None
+        v["opened"] = list(s.opened)
+        v["requirement"] = [self.requirement(s, t) for t in (0, 1)]
+        v["requirement_raise"] = list(s.bonus)
+        v["penalties"] = list(s.penalties)
+        v["ask"] = s.ask
+        v["ask_back"] = s.ask_back.name.lower() if s.ask_back else None
+        v["melded"] = s.melded
+        v["opened_now"] = s.opened_now
+        v["dealer"] = s.dealer
+        v["deal_no"] = s.deal_no
+        v["scores"] = list(s.sheet.totals)
+        v["sheet"] = s.sheet.to_json()
+
+    def zones(self, s):
+        z = {"stock": mask_of(s.stock), "pile": mask_of(s.pile), "aside": mask_of(s.pile_rest)}
+        for p in range(4):
+            z[f"hand{p}"] = s.hands[p]
+            z[f"foot{p}"] = s.feet[p]
+        for t in (0, 1):
+            m = 0
+            for x in s.mmask[t]:
+                m |= x
+            z[f"melds{t}"] = m
+        return z
+
+    def unknown_cards(self, s, seat):
+        hidden = mask_of(s.stock)
+        if s.outcome is not None:
+            return hidden                 # the last deal's scoring showed hands and feet
+        for p in range(4):
+            hidden |= s.feet[p]                # nobody looks at a foot (25.1)
+            if p != seat:
+                hidden |= s.hands[p] & ~s.known[p]
+        return hidden
+
+    def sample_world(self, view, rng):
+        s = self.blank_world(view, rng)
+        seat = view["seat"]
+        own = int(view["hand"]) if seat is not None else 0
+        known = [int(k) for k in view["hand_known"]]
+        s.mkey, s.mmask = [[], []], [[], []]
+        table = 0
+        for t in (0, 1):
+            for m in view["melds"][t]:
+                cards = int(m["cards"])
+                s.mkey[t].append(RANK_OF_WORD[m["rank"]])
+                s.mmask[t].append(cards)
+                table |= cards
+        pile = [int(c) for c in view["pile"]]
+        rest = [int(c) for c in view["pile_aside"]]
+        seen = own | table | mask_of(pile) | mask_of(rest)
+        for p in range(4):
+            if p != seat:
+                seen |= known[p]
+        zones = {"stock": view["stock"]}
+        for p in range(4):
+            zones[f"foot{p}"] = view["foot_sizes"][p]
+            if p != seat:
+                zones[f"hand{p}"] = view["hand_sizes"][p] - popcount(known[p])
+        placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
+        s.hands = [own if p == seat else placed[f"hand{p}"] | known[p] for p in range(4)]
+        s.feet = [placed[f"foot{p}"] for p in range(4)]
+        s.in_foot = list(view["in_foot"])
+        s.known = known
+        s.stock = ids(placed["stock"])
+        rng.shuffle(s.stock)
+        s.pile = pile
+        s.pile_rest = rest
+        s.opened = list(view["opened"])
+        s.bonus = list(view["requirement_raise"])
+        s.tent = int(view["tentative"])
+        top = view["tentative_top"]
+        s.tent_top = -1 if top is None else int(top)
+        s.penalties = list(view["penalties"])
+        s.ask = view["ask"]
+        s.ask_back = Phase[view["ask_back"].upper()] if view["ask_back"] else None
+        s.melded = view["melded"]
+        s.opened_now = view["opened_now"]
+        s.dealer = view["dealer"]
+        s.deal_no = view["deal_no"]
+        sheet = ScoreSheet(2)
+        for label, pts in view["sheet"]["rows"]:
+            sheet.add(label, pts)
+        s.sheet = sheet
+        s.results = [tuple(p) for _, p in view["sheet"]["rows"]]
+        return s
+
+
+def _normalize(text: str) -> str:
+    """``meld 7S 7H 2D`` is ``meld 7 7 2``; ``add 2H to meld 1`` is ``add 2 to meld 1``."""
+    words = text.strip().split()
+    if len(words) < 2:
+        return text
+    verb = words[0].lower()
+    try:
+        if verb == "meld":
+            cards = [_word(w) for w in words[1:]]
+            nat = [c for c in cards if c not in ("2", "jk")]
+            ranks = {c if c in RANK_OF_WORD else c[:-1] for c in nat}
+            if len(ranks) != 1:
+                return text
+            r = ranks.pop()
+            wild = sorted((c for c in cards if c in ("2", "jk")), key=lambda w: w == "jk")
+            return " ".join(["meld"] + [r] * len(nat) + wild)
+        if verb == "add":
+            return " ".join(["add", _word(words[1])] + [w.lower() for w in words[2:]])
+        if verb == "take" and len(words) >= 4:
+            cards = [_word(w) for w in words[3:]]
+            ranks = [c if c in RANK_OF_WORD else c[:-1] for c in cards]
+            return " ".join([w.lower() for w in words[:3]] + ranks)
+    except ParseError:
+        return text
+    return text
+
+
+def _word(word):
+    w = word.lower()
+    if w in ("jk", "joker"):
+        return "jk"
+    if w in RANK_OF_WORD or w == "10":
+        return w if w != "10" else "t"
+    t = normalize_card_text(word)
+    if t == "JK":
+        return "jk"
+    if t[0] == "2":
+        return "2"
+    return t.lower()

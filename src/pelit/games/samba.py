@@ -1,0 +1,971 @@
+"""Samba, the three-pack Canasta of the Finnish clubs.
+
+Rule source: seed 000 ch. 23 (line 1790), written as differences from
+Canasta (ch. 21, ``pelit.games.canasta``): 23.1 Setup, 23.2 Melds, 23.3
+Taking cards from the stock, 23.4 Taking the discard pile, 23.5 Going out,
+23.6 Red threes, 23.7 Scores.  Everything ch. 23 does not change is
+Canasta's: turns, freezing, the opening meld and its penalty, red-three
+replacements, "May I go out?" and the 300 penalty.
+
+A team may hold several melds of one rank and melds in suit sequence
+(sambas), so melds are numbered per team in the order they were laid:
+``add 7H to meld 2``.  New melds: ``meld 7 7 7`` / ``meld 7 7 2`` /
+``meld 7 7 jk`` (a rank), ``meld 7h 8h 9h`` (a sequence), ``meld 3 3 3``
+(black threes when going out); every longer meld grows from these one card
+at a time.  The pile: ``take pile with 7 7`` (a natural pair) or
+``take pile to meld 2`` (the top card continues that meld).
+
+Decisions where the seed is silent (each pinned by a test):
+
+- 23.3: ``draw`` takes two cards; with one card left in the stock it takes
+  that one; a draw from an empty stock ends the deal (21.5).
+- 23.2: a sequence runs from 4 up to the ace (no wrapping, no threes, no
+  wild cards) and holds at most seven cards; natural cards may still be
+  added to a complete canasta of a rank, wild cards may not; a canasta meld
+  holds at most two wild cards.
+- 23.4: taking the pile with a pair always lays a new meld of three (the
+  team may have several of a rank); a team that has not opened takes the
+  pile only with a natural pair, as in Canasta (21.6.2).
+- 23.5: black threes: three or more of them, only in the going-out turn, as
+  in Canasta (module ``canasta``); going out needs two complete canastas
+  or sambas on the team's side.
+- 23.6: red threes are minus while the team has fewer than two complete
+  canastas/sambas, whether or not it opened.
+- 23.7: the opening table below zero is 0 points (any meld opens).
+- A team can hold at most 30 melds (action numbering); a 31st new meld is
+  not offered.  No deal comes near it.
+- The other decisions are Canasta's (see ``pelit.games.canasta``).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from ..cards.deal import sample_hands
+from ..cards.deck import (RANK_TEXT, SUITS, Card, CardSet, ids, mask_of,
+                          normalize_card_text, standard_deck)
+from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
+                           opening_requirement, popcount, take_lowest)
+from ..cards.scoresheet import ScoreSheet
+from ..core.actions import ActionSpace
+from ..core.errors import ParseError
+from ..core.game import Game, GameInfo, Outcome, State, option
+from ..core.registry import register
+
+DECK = standard_deck("3x54")
+T = MeldTables(DECK, CANASTA_POINTS, red_three=100, black_three=5)
+HAND_SIZE = 15
+CANASTA = 7
+MAX_WILD = 2                      # 23.2
+NEED_COMPLETE = 2                 # 23.5
+MAX_SLOTS = 30
+OPENING_ZONES = ((-10**9, 0), (0, 50), (1500, 90), (3000, 120), (7000, 150))   # 23.7
+FREEZERS = T.wild | T.red3
+NO_TAKE_TOP = T.wild | T.black3
+BLACK3 = 3
+RUN = 100                          # key of a sequence: RUN + suit
+RW = {r: RANK_TEXT[r].lower() for r in range(2, 16)}
+RANK_OF_WORD = {w: r for r, w in RW.items()}
+SUIT_NAT = tuple(T.natural & DECK.suit_mask[s] for s in range(4))
+
+# faces that can be added to a meld: 44 naturals, a two, a joker, 3S, 3C
+FACES = [f"{RW[r]}{SUITS[s].lower()}" for s in range(4) for r in NATURAL_RANKS] + \
+    ["2", "jk", "3s", "3c"]
+FACE_MASK = []
+for _s in range(4):
+    for _r in NATURAL_RANKS:
+        FACE_MASK.append(T.rank[_r] & DECK.suit_mask[_s])
+FACE_MASK += [T.twos, T.jokers, T.rank[3] & DECK.suit_mask[0], T.rank[3] & DECK.suit_mask[3]]
+FACE_OF = [-1] * DECK.size
+for _i, _m in enumerate(FACE_MASK):
+    for _c in ids(_m):
+        FACE_OF[_c] = _i
+RUN_LOWS = tuple(range(4, 13))     # 4-5-6 .. Q-K-A
+
+
+class Phase(enum.Enum):
+    DRAW = 1
+    OPENING = 2
+    MELD = 3
+    ANSWER = 4
+
+
+@dataclass(frozen=True)
+class SambaOptions:
+    target: int = option(10000, "the score that wins the match", min=100, max=100000)
+    deals: int = option(0, "play this many deals instead of to the target (0: to the target)",
+                        min=0, max=100)
+
+
+def run_ends(mask):
+    rs = [DECK.rank_of[c] for c in ids(mask)]
+    return min(rs), max(rs)
+
+
+def complete(key, mask):
+    n = popcount(mask)
+    if key >= RUN:
+        return n == CANASTA
+    return key != BLACK3 and n >= CANASTA
+
+
+def count_complete(keys, masks):
+    return sum(1 for k, m in zip(keys, masks) if complete(k, m))
+
+
+def score_deal(keys, masks, red3_counts, hands, went_out, penalties) -> list[dict]:
+    """Scoring lines of one Samba deal for both teams (23.6, 23.7 over 21.5)."""
+    lines = []
+    for t in (0, 1):
+        natural = mixed = sambas = 0
+        melded = 0
+        for k, m in zip(keys[t], masks[t]):
+            melded += T.value(m)
+            if k >= RUN:
+                if popcount(m) == CANASTA:
+                    sambas += 1
+            elif k != BLACK3:
+                kind = canasta_kind(*T.split(m), length=CANASTA)
+                if kind == "natural":
+                    natural += 1
+                elif kind is not None:
+                    mixed += 1
+        done = natural + mixed + sambas
+        reds = 100 * red3_counts[t]
+        line = {
+            "melded cards": melded,
+            "sambas": 1500 * sambas,
+            "natural canastas": 500 * natural,
+            "mixed canastas": 300 * mixed,
+            "red threes": reds if done >= NEED_COMPLETE else -reds,
+            "going out": 200 if went_out == t else 0,
+            "cards in hand": -T.value(hands[t]),
+            "penalties": -300 * penalties[t],
+        }
+        line["total"] = sum(line.values())
+        lines.append(line)
+    return lines
+
+
+class SambaState(State):
+    __slots__ = ("dealer", "deal_no", "hands", "known", "stock", "pile", "mkey", "mmask",
+                 "red3", "opened", "bonus", "tent", "tent_top", "pile_rest", "ask",
+                 "ask_back", "melded", "penalties", "sheet", "results")
+
+    def _copy_into(self, new):
+        new.dealer = self.dealer
+        new.deal_no = self.deal_no
+        new.hands = self.hands.copy()
+        new.known = self.known.copy()
+        new.stock = self.stock.copy()
+        new.pile = self.pile.copy()
+        new.mkey = [self.mkey[0].copy(), self.mkey[1].copy()]
+        new.mmask = [self.mmask[0].copy(), self.mmask[1].copy()]
+        new.red3 = self.red3.copy()
+        new.opened = self.opened.copy()
+        new.bonus = self.bonus.copy()
+        new.tent = self.tent
+        new.tent_top = self.tent_top
+        new.pile_rest = self.pile_rest.copy()
+        new.ask = self.ask
+        new.ask_back = self.ask_back
+        new.melded = self.melded
+        new.penalties = self.penalties.copy()
+        new.sheet = self.sheet.clone()
+        new.results = self.results.copy()
+
+
+@register
+class Samba(Game):
+    info = GameInfo(
+        id="samba", name="Samba", min_seats=4, max_seats=4, family="rummy",
+        source="000 ch. 23 (line 1790)", hidden=True, chance=True, teams=True,
+        summary=(
+            "Canasta for two teams with three packs (six jokers) and 15 cards each. "
+            "Differences from Canasta: you draw two cards from the stock; a team may "
+            "have several melds of a rank, with at most two wild cards in each; "
+            "besides melds of a rank you may meld runs of three to seven natural "
+            "cards in one suit (4 up to ace), and a run of seven is a samba worth "
+            "1500. Wild cards never go onto a finished canasta. An unfrozen pile is "
+            "taken with a natural pair of the top card or when the top card extends "
+            "one of your unfinished melds. Going out needs two canastas or sambas "
+            "and scores 200; red threes (100 each) count against a team without two. "
+            "The opening meld is 0 below zero, 50, 90 from 1500, 120 from 3000, 150 "
+            "from 7000. First team to 10000 wins."),
+        verbs=(
+            ("draw", "take two cards from the stock"),
+            ("take pile with 7 7", "take the pile with a natural pair of its top card"),
+            ("take pile to meld 2", "take the pile: its top card extends your meld 2"),
+            ("meld 7 7 7", "a new meld of a rank ('7 7 2', '7 7 jk' with a wild card)"),
+            ("meld 7h 8h 9h", "a new run in one suit"),
+            ("meld 3 3 3", "black threes, only when going out"),
+            ("add 7h to meld 2", "add a card to your team's meld 2 ('add jk to meld 2')"),
+            ("discard 4H", "discard a card and end your turn"),
+            ("done", "finish your opening meld (checked against the requirement)"),
+            ("ask go out", "ask your partner 'May I go out?'"),
+            ("yes", "answer your partner: you may go out"),
+            ("no", "answer your partner: do not go out"),
+        ),
+    )
+    Options = SambaOptions
+    Phase = Phase
+    State = SambaState
+    deck = DECK
+    test_options = {"deals": 1}
+
+    def __init__(self):
+        super().__init__()
+        a = ActionSpace(DECK)
+        self.A_DRAW = a.verb("draw")
+        self.A_TAKE_TO = a.choice("take", [f"pile to meld {k + 1}" for k in range(MAX_SLOTS)]
+                                  + [f"pile with {RW[r]} {RW[r]}" for r in NATURAL_RANKS])
+        self.A_TAKE_WITH = self.A_TAKE_TO + MAX_SLOTS
+        words = [f"{RW[r]} {RW[r]} {w}" for r in NATURAL_RANKS for w in (RW[r], "2", "jk")]
+        words += [" ".join(f"{RW[lo + i]}{SUITS[s].lower()}" for i in range(3))
+                  for s in range(4) for lo in RUN_LOWS]
+        words += ["3 3 3"]
+        self.A_MELD = a.choice("meld", words)
+        self.A_MELD_RUN = self.A_MELD + 3 * len(NATURAL_RANKS)
+        self.A_MELD_B3 = self.A_MELD_RUN + 4 * len(RUN_LOWS)
+        self.A_ADD = a.choice("add", [f"{f} to meld {k + 1}" for f in FACES
+                                      for k in range(MAX_SLOTS)])
+        self.A_DISCARD = a.card_block("discard")
+        self.A_DONE = a.verb("done")
+        self.A_ASK = a.verb("ask go out")
+        self.A_YES = a.verb("yes")
+        self.A_NO = a.verb("no")
+        self.actions = a
+        self._ri = {r: i for i, r in enumerate(NATURAL_RANKS)}
+
+    def num_players(self, state):
+        return 4
+
+    def decode(self, a):
+        """For bots: ``("draw",)``, ``("take", slot)``, ``("take", "pair", rank)``,
+        ``("meld", rank, form)``, ``("run", suit, low)``, ``("meld", 3, 0)``,
+        ``("add", face, slot)``, ``("discard", card)``, ``("done",)`` ..."""
+        if a == self.A_DRAW:
+            return ("draw",)
+        if self.A_TAKE_TO <= a < self.A_TAKE_WITH:
+            return ("take", a - self.A_TAKE_TO)
+        if self.A_TAKE_WITH <= a < self.A_MELD:
+            return ("take", "pair", NATURAL_RANKS[a - self.A_TAKE_WITH])
+        if self.A_MELD <= a < self.A_MELD_RUN:
+            k = a - self.A_MELD
+            return ("meld", NATURAL_RANKS[k // 3], k % 3)
+        if self.A_MELD_RUN <= a < self.A_MELD_B3:
+            k = a - self.A_MELD_RUN
+            return ("run", k // len(RUN_LOWS), RUN_LOWS[k % len(RUN_LOWS)])
+        if a == self.A_MELD_B3:
+            return ("meld", 3, 0)
+        if self.A_ADD <= a < self.A_DISCARD:
+            k = a - self.A_ADD
+            return ("add", k // MAX_SLOTS, k % MAX_SLOTS)
+        if self.A_DISCARD <= a < self.A_DISCARD + DECK.size:
+            return ("discard", a - self.A_DISCARD)
+        return ({self.A_DONE: "done", self.A_ASK: "ask", self.A_YES: "yes",
+                 self.A_NO: "no"}[a],)
+
+    # -- rules helpers ------------------------------------------------------------
+    def requirement(self, s, team):
+        return opening_requirement(s.sheet.totals[team], OPENING_ZONES) + s.bonus[team]
+
+    def _tent_enough(self, s, team, extra=0):
+        return T.value(s.tent | extra) >= self.requirement(s, team)
+
+    def _eff_hand(self, s, p):
+        n = popcount(s.hands[p])
+        if s.phase is Phase.OPENING:
+            n += len(s.pile_rest)
+        return n
+
+    def _may_empty(self, s, team, keys, masks, tent_extra=0):
+        if s.ask == "no":
+            return False
+        if count_complete(keys, masks) < NEED_COMPLETE:
+            return False
+        if s.tent and s.phase is Phase.MELD and not self._tent_enough(s, team, tent_extra):
+            return False
+        return True
+
+    def _after(self, s, team, slot, key, used):
+        keys = s.mkey[team].copy()
+        masks = s.mmask[team].copy()
+        if slot < 0:
+            keys.append(key)
+            masks.append(used)
+        else:
+            masks[slot] |= used
+        return keys, masks
+
+    def _can_add(self, key, mask, c):
+        """May card ``c`` go onto a meld (key, mask)?  (23.2)"""
+        n = popcount(mask)
+        if key >= RUN:
+            if n >= CANASTA or not (SUIT_NAT[key - RUN] >> c) & 1:
+                return False
+            lo, hi = run_ends(mask)
+            r = DECK.rank_of[c]
+            return r == lo - 1 or r == hi + 1
+        if key == BLACK3:
+            return (T.black3 >> c) & 1 == 1
+        if (T.wild >> c) & 1:
+            return n < CANASTA and popcount(mask & T.wild) < MAX_WILD
+        return DECK.rank_of[c] == key
+
+    def _shrink_ok(self, s, p, slot, key, used, gain=0, top=0):
+        team = p & 1
+        left = self._eff_hand(s, p) - popcount(used) + gain
+        if left >= 2:
+            return True
+        if left < 0:
+            return False
+        keys, masks = self._after(s, team, slot, key, used | top)
+        if self._may_empty(s, team, keys, masks, used | top):
+            return True
+        if left == 1 and s.ask != "no" and s.phase is Phase.MELD:
+            last = s.hands[p] & ~used
+            if not last:
+                return False
+            c = last.bit_length() - 1
+            for k in range(len(keys)):
+                if self._can_add(keys[k], masks[k], c):
+                    m2 = masks.copy()
+                    m2[k] = masks[k] | (1 << c)
+                    if self._may_empty(s, team, keys, m2, used | (1 << c)):
+                        return True
+        return False
+
+    # -- setup ----------------------------------------------------------------------
+    def _setup(self, s):
+        s.dealer = 3
+        s.deal_no = 0
+        s.sheet = ScoreSheet(2)
+        s.results = []
+        self._deal(s)
+
+    def _deal(self, s):
+        pack = s.deal_pack(DECK, s.deal_no)
+        s.hands = [0, 0, 0, 0]
+        s.known = [0, 0, 0, 0]
+        first = (s.dealer + 1) % 4
+        pos = 0
+        for _ in range(HAND_SIZE):
+            for k in range(4):
+                s.hands[(first + k) % 4] |= 1 << pack[pos]
+                pos += 1
+        s.stock = pack[pos:][::-1]
+        s.mkey = [[], []]
+        s.mmask = [[], []]
+        s.red3 = [0, 0]
+        s.opened = [False, False]
+        s.bonus = [0, 0]
+        s.tent = 0
+        s.tent_top = -1
+        s.pile_rest = []
+        s.penalties = [0, 0]
+        for p in range(4):
+            s.log("dealt", p, audience=(p,), private={"cards": CardSet(s.hands[p])},
+                  count=HAND_SIZE, dealer=s.dealer)
+        s.pile = []
+        while True:
+            c = s.stock.pop()
+            s.pile.append(c)
+            if not (FREEZERS >> c) & 1:
+                break
+        s.log("pile_turned", None, pile=[Card(c) for c in s.pile], stock=len(s.stock))
+        self._begin_turn(s, first)
+
+    def _begin_turn(self, s, p):
+        s.ask = None
+        s.ask_back = None
+        s.melded = False
+        s.phase = Phase.DRAW
+        s.to_act = (p,)
+        reds = s.hands[p] & T.red3
+        if reds:
+            s.hands[p] &= ~reds
+            self._lay_red_threes(s, p, reds)
+
+    def _lay_red_threes(self, s, p, reds):
+        team = p & 1
+        while reds:
+            c = reds & -reds
+            reds ^= c
+            s.red3[team] |= c
+            s.log("red_three", p, card=Card(c.bit_length() - 1))
+            if not s.stock:
+                self._end_deal(s, None, "the stock ran out")
+                return False
+            d = s.stock.pop()
+            s.log("draw", p, audience=(p,), private={"card": Card(d)},
+                  replacement=True, stock=len(s.stock))
+            if (T.red3 >> d) & 1:
+                reds |= 1 << d
+            else:
+                s.hands[p] |= 1 << d
+        return True
+
+    # -- DRAW -----------------------------------------------------------------------
+    def _legal_draw(self, s, p):
+        out = [self.A_DRAW]
+        out.extend(self._take_actions(s, p))
+        if s.ask is None:
+            out.append(self.A_ASK)
+        return out
+
+    def _take_actions(self, s, p):
+        if not s.pile:
+            return []
+        top = s.pile[-1]
+        if (NO_TAKE_TOP >> top) & 1:
+            return []
+        team = p & 1
+        r = DECK.rank_of[top]
+        hand = s.hands[p]
+        is_frozen = bool(mask_of(s.pile) & FREEZERS)
+        gain = len(s.pile) - 1
+        tb = 1 << top
+        out = []
+        pair = take_lowest(hand & T.rank[r], 2)
+        if popcount(pair) == 2 and len(s.mkey[team]) < MAX_SLOTS \
+                and self._shrink_ok(s, p, -1, r, pair, gain, tb):
+            out.append(self.A_TAKE_WITH + self._ri[r])
+        if s.opened[team] and not is_frozen:
+            keys, masks = s.mkey[team], s.mmask[team]
+            for k in range(len(keys)):
+                if keys[k] == BLACK3 or complete(keys[k], masks[k]):
+                    continue          # 23.4: not onto a finished canasta or samba
+                if self._can_add(keys[k], masks[k], top) and \
+                        self._shrink_ok(s, p, k, keys[k], 0, gain, tb):
+                    out.append(self.A_TAKE_TO + k)
+        return out
+
+    def _apply_draw(self, s, p, a):
+        team = p & 1
+        if a == self.A_DRAW:
+            if not s.stock:
+                s.log("draw_empty", p)
+                self._end_deal(s, None, "the stock ran out")
+                return
+            for _ in range(2):
+                if not s.stock:
+                    break
+                c = s.stock.pop()
+                s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
+                if (T.red3 >> c) & 1:
+                    if not self._lay_red_threes(s, p, 1 << c):
+                        return
+                else:
+                    s.hands[p] |= 1 << c
+            s.phase = Phase.MELD
+            return
+        if a == self.A_ASK:
+            self._ask(s, p)
+            return
+        top = s.pile.pop()
+        r = DECK.rank_of[top]
+        if a >= self.A_TAKE_WITH:
+            used = take_lowest(s.hands[p] & T.rank[r], 2)
+            slot = len(s.mkey[team])
+            s.mkey[team].append(r)
+            s.mmask[team].append(used | (1 << top))
+        else:
+            used = 0
+            slot = a - self.A_TAKE_TO
+            s.mmask[team][slot] |= 1 << top
+        s.hands[p] &= ~used
+        s.melded = True
+        if not s.opened[team]:
+            s.tent = used | (1 << top)
+            s.tent_top = top
+            s.pile_rest = s.pile
+            s.pile = []
+            s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
+                  rest=len(s.pile_rest), meld=slot + 1)
+            s.phase = Phase.OPENING
+            return
+        self._take_rest(s, p, s.pile, top, used, slot)
+
+    def _take_rest(self, s, p, rest, top, used, slot):
+        rest_mask = mask_of(rest)
+        s.pile = []
+        s.pile_rest = []
+        s.melded = True
+        s.log("take_pile", p, top=Card(top), cards=CardSet(used), taken=CardSet(rest_mask),
+              meld=slot + 1)
+        reds = rest_mask & T.red3
+        s.hands[p] |= rest_mask & ~reds
+        s.known[p] |= rest_mask & ~reds
+        s.phase = Phase.MELD
+        if reds and not self._lay_red_threes(s, p, reds):
+            return
+        self._check_empty(s, p)
+
+    def _ask(self, s, p):
+        if s.melded:
+            s.ask = "must"
+            s.log("ask_go_out", p, binding=True)
+            return
+        s.ask = "asked"
+        s.ask_back = s.phase
+        s.log("ask_go_out", p, binding=False)
+        s.phase = Phase.ANSWER
+        s.to_act = ((p + 2) % 4,)
+
+    def _legal_answer(self, s, p):
+        return [self.A_YES, self.A_NO]
+
+    def _apply_answer(self, s, p, a):
+        s.ask = "yes" if a == self.A_YES else "no"
+        s.log("answer", p, answer=s.ask)
+        s.phase = s.ask_back
+        s.to_act = ((p + 2) % 4,)
+
+    # -- melding ------------------------------------------------------------------------
+    def _meld_actions(self, s, p):
+        team = p & 1
+        hand = s.hands[p]
+        keys, masks = s.mkey[team], s.mmask[team]
+        out = []
+        room = len(keys) < MAX_SLOTS
+        if room:
+            for i, r in enumerate(NATURAL_RANKS):
+                nat = hand & T.rank[r]
+                if popcount(nat) < 2:
+                    continue
+                if popcount(nat) >= 3:
+                    used = take_lowest(nat, 3)
+                    if self._shrink_ok(s, p, -1, r, used):
+                        out.append(self.A_MELD + 3 * i)
+                pair = take_lowest(nat, 2)
+                for form, wm in ((1, T.twos), (2, T.jokers)):
+                    w = take_lowest(hand & wm, 1)
+                    if w and self._shrink_ok(s, p, -1, r, pair | w):
+                        out.append(self.A_MELD + 3 * i + form)
+            for su in range(4):
+                nat = hand & SUIT_NAT[su]
+                if popcount(nat) < 3:
+                    continue
+                for j, lo in enumerate(RUN_LOWS):
+                    used = 0
+                    for r in (lo, lo + 1, lo + 2):
+                        c = take_lowest(nat & T.rank[r], 1)
+                        if not c:
+                            used = 0
+                            break
+                        used |= c
+                    if used and self._shrink_ok(s, p, -1, RUN + su, used):
+                        out.append(self.A_MELD_RUN + su * len(RUN_LOWS) + j)
+            b = hand & T.black3
+            if popcount(b) >= 3 and s.phase is Phase.MELD and BLACK3 not in keys:
+                used = take_lowest(b, 3)
+                if self._black_ok(s, p, -1, used):
+                    out.append(self.A_MELD_B3)
+        # adds: one per face held, per meld
+        faces = 0
+        for c in ids(hand & ~T.red3):
+            f = FACE_OF[c]
+            if faces >> f & 1:
+                continue
+            faces |= 1 << f
+            for k in range(len(keys)):
+                if not self._can_add(keys[k], masks[k], c):
+                    continue
+                if keys[k] == BLACK3:
+                    ok = s.phase is Phase.MELD and self._black_ok(s, p, k, 1 << c)
+                else:
+                    ok = self._shrink_ok(s, p, k, keys[k], 1 << c)
+                if ok:
+                    out.append(self.A_ADD + f * MAX_SLOTS + k)
+        out.sort()
+        return out
+
+    def _black_ok(self, s, p, slot, used):
+        team = p & 1
+        left = s.hands[p] & ~used
+        if popcount(left & ~T.black3) > 1:
+            return False
+        keys, masks = self._after(s, team, slot, BLACK3, used)
+        return self._may_empty(s, team, keys, masks, used)
+
+    def _legal_opening(self, s, p):
+        out = self._meld_actions(s, p)
+        out.append(self.A_DONE)
+        return out
+
+    def _apply_opening(self, s, p, a):
+        if a == self.A_DONE:
+            self._done(s, p)
+            return
+        self._apply_meld_action(s, p, a)
+
+    def _legal_meld(self, s, p):
+        team = p & 1
+        out = self._meld_actions(s, p)
+        hand = s.hands[p]
+        n = popcount(hand)
+        can = True
+        if s.tent and not self._tent_enough(s, team):
+            can = False
+        if BLACK3 in s.mkey[team] and n != 1:
+            can = False
+        if n == 1 and not self._may_empty(s, team, s.mkey[team], s.mmask[team]):
+            can = False
+        if can:
+            faces = 0
+            for c in ids(hand):
+                f = 1 << DECK.face_of[c]
+                if not faces & f:
+                    faces |= f
+                    out.append(self.A_DISCARD + c)
+        if s.tent:
+            out.append(self.A_DONE)
+        if s.ask is None:
+            out.append(self.A_ASK)
+        return out
+
+    def _apply_meld(self, s, p, a):
+        team = p & 1
+        if a == self.A_DONE:
+            self._done(s, p)
+            return
+        if a == self.A_ASK:
+            self._ask(s, p)
+            return
+        if self.A_DISCARD <= a < self.A_DISCARD + DECK.size:
+            c = a - self.A_DISCARD
+            if s.tent:
+                self._open(s, p)
+            s.hands[p] &= ~(1 << c)
+            s.known[p] &= ~(1 << c)
+            s.pile.append(c)
+            s.log("discard", p, card=Card(c))
+            if not s.hands[p]:
+                self._go_out(s, p)
+                return
+            if s.ask in ("yes", "must"):
+                s.penalties[team] += 1
+                s.log("penalty", p, points=300, reason="asked to go out but did not")
+            self._begin_turn(s, (p + 1) % 4)
+            return
+        self._apply_meld_action(s, p, a)
+
+    def _apply_meld_action(self, s, p, a):
+        team = p & 1
+        hand = s.hands[p]
+        d = self.decode(a)
+        if d[0] == "meld":
+            r, form = d[1], d[2]
+            if r == BLACK3:
+                used = take_lowest(hand & T.black3, 3)
+            elif form == 0:
+                used = take_lowest(hand & T.rank[r], 3)
+            else:
+                used = take_lowest(hand & T.rank[r], 2) | \
+                    take_lowest(hand & (T.twos if form == 1 else T.jokers), 1)
+            key, slot = r, None
+        elif d[0] == "run":
+            su, lo = d[1], d[2]
+            used = 0
+            for r in (lo, lo + 1, lo + 2):
+                used |= take_lowest(hand & SUIT_NAT[su] & T.rank[r], 1)
+            key, slot = RUN + su, None
+        else:
+            f, slot = d[1], d[2]
+            used = take_lowest(hand & FACE_MASK[f], 1)
+            key = s.mkey[team][slot]
+        if slot is None:
+            slot = len(s.mkey[team])
+            s.mkey[team].append(key)
+            s.mmask[team].append(used)
+            kind = "meld"
+        else:
+            s.mmask[team][slot] |= used
+            kind = "add"
+        s.hands[p] &= ~used
+        s.known[p] &= ~used
+        s.melded = True
+        if not s.opened[team]:
+            s.tent |= used
+        s.log(kind, p, meld_no=slot + 1, cards=CardSet(used), meld=CardSet(s.mmask[team][slot]))
+        if s.phase is Phase.MELD:
+            self._check_empty(s, p)
+
+    def _check_empty(self, s, p):
+        if s.hands[p] == 0 and s.outcome is None and s.phase is Phase.MELD:
+            if s.tent:
+                self._open(s, p)
+            self._go_out(s, p)
+
+    def _done(self, s, p):
+        team = p & 1
+        need = self.requirement(s, team)
+        got = T.value(s.tent)
+        if got >= need:
+            pile_open = s.phase is Phase.OPENING
+            top, rest = s.tent_top, s.pile_rest
+            slot = 0
+            if pile_open:
+                slot = next(k for k, m in enumerate(s.mmask[team]) if (m >> top) & 1)
+            self._open(s, p)
+            if pile_open:
+                self._take_rest(s, p, rest, top, 0, slot)
+            return
+        back = s.tent
+        if s.tent_top >= 0:
+            back &= ~(1 << s.tent_top)
+        s.mkey[team] = []           # a team that had not opened had no other melds
+        s.mmask[team] = []
+        s.hands[p] |= back
+        s.known[p] |= back
+        s.bonus[team] += 10
+        s.log("opening_failed", p, points=got, needed=need, returned=CardSet(back),
+              requirement=need + 10)
+        if s.tent_top >= 0:
+            s.pile = s.pile_rest + [s.tent_top]
+            s.pile_rest = []
+            s.phase = Phase.DRAW
+        s.tent = 0
+        s.tent_top = -1
+        s.melded = False
+
+    def _open(self, s, p):
+        team = p & 1
+        s.opened[team] = True
+        s.log("opened", p, points=T.value(s.tent), needed=self.requirement(s, team))
+        s.tent = 0
+        s.tent_top = -1
+
+    def _go_out(self, s, p):
+        s.log("went_out", p)
+        self._end_deal(s, p & 1, f"seat {p} went out")
+
+    def _end_deal(self, s, out_team, reason):
+        hands = [s.hands[0] | s.hands[2], s.hands[1] | s.hands[3]]
+        reds = [popcount(s.red3[t] | (hands[t] & T.red3)) for t in (0, 1)]
+        lines = score_deal(s.mkey, s.mmask, reds, [h & ~T.red3 for h in hands], out_team,
+                           s.penalties)
+        totals = (lines[0]["total"], lines[1]["total"])
+        s.sheet.add(f"deal {s.deal_no + 1}", totals)
+        s.results.append(totals)
+        s.log("deal_scored", None, reason=reason, lines=lines, totals=list(s.sheet.totals),
+              hands=[CardSet(h) for h in s.hands])
+        s.deal_no += 1
+        a, b = s.sheet.totals
+        o = s.options
+        done = (o.deals and s.deal_no >= o.deals) or \
+            (not o.deals and max(a, b) >= o.target and a != b)
+        if done:
+            winners = () if a == b else ((0, 2) if a > b else (1, 3))
+            why = f"{s.deal_no} deals played" if o.deals else f"target {o.target} reached"
+            self.finish(s, Outcome((a, b, a, b), winners,
+                                   f"{why}: {a} to {b}" + ("" if winners else ", a draw"),
+                                   details={"deals": [list(r) for r in s.results]}))
+            return
+        s.dealer = (s.dealer + 1) % 4
+        self._deal(s)
+
+    # -- text -----------------------------------------------------------------------------
+    def parse_action(self, state, text, seat=None):
+        return super().parse_action(state, _normalize(text), seat)
+
+    def why_illegal(self, s, seat, action):
+        if not 0 <= action < self.actions.size:
+            return super().why_illegal(s, seat, action)
+        d = self.decode(action)
+        team = seat & 1
+        if s.phase is Phase.ANSWER:
+            return "answer your partner: yes or no"
+        if d[0] == "draw":
+            return "you have drawn already this turn"
+        if d[0] == "take":
+            if s.phase is not Phase.DRAW:
+                return "the pile can be taken only instead of drawing"
+            if not s.pile:
+                return "the pile is empty"
+            if (NO_TAKE_TOP >> s.pile[-1]) & 1:
+                return "a pile with a wild card or a black three on top cannot be taken"
+            if d[1] != "pair" and mask_of(s.pile) & FREEZERS:
+                return "the pile is frozen: you need a natural pair of the top card's rank"
+            if d[1] != "pair" and not s.opened[team]:
+                return "your team has not opened: take the pile only with a natural pair"
+            return "the top card does not extend that meld (or the meld is finished)"
+        if s.phase is Phase.DRAW:
+            return "draw or take the pile first"
+        if d[0] == "discard":
+            if not (s.hands[seat] >> d[1]) & 1:
+                return f"{DECK.text(d[1])} is not in your hand"
+            if s.tent and not self._tent_enough(s, team):
+                return (f"your opening melds make {T.value(s.tent)} of the "
+                        f"{self.requirement(s, team)} needed: meld more or say done")
+            return "you may not empty your hand now (two canastas are needed, or your partner said no)"
+        if d[0] == "add" and d[2] >= len(s.mkey[team]):
+            return f"your team has no meld {d[2] + 1}"
+        return (f"{self.action_text(action)}: not allowed now (at most two wild cards in a "
+                f"meld and none on a finished one; runs of one suit up to seven; black "
+                f"threes only when going out; without two canastas keep two cards)")
+
+    # -- views ------------------------------------------------------------------------------
+    def _view(self, s, seat, v):
+        if seat is not None:
+            v["hand"] = CardSet(s.hands[seat])
+        v["hand_sizes"] = [popcount(h) for h in s.hands]
+        v["hand_known"] = [CardSet(s.known[p] & s.hands[p]) for p in range(4)]
+        v["stock"] = len(s.stock)
+        v["pile"] = [Card(c) for c in s.pile]
+        v["pile_frozen"] = bool(mask_of(s.pile) & FREEZERS)
+        v["pile_aside"] = [Card(c) for c in s.pile_rest]
+        v["melds"] = [[{"kind": _kind(k), "cards": CardSet(m)} for k, m in zip(s.mkey[t], s.mmask[t])]
+                      for t in (0, 1)]
+        v["tentative"] = CardSet(s.tent)
+        v["tentative_top"] = Card(s.tent_top) if s.tent_top >= 0 else None
+        v["red_threes"] = [CardSet(x) for x in s.red3]
+        v["opened"] = list(s.opened)
+        v["requirement"] = [self.requirement(s, t) for t in (0, 1)]
+        v["requirement_raise"] = list(s.bonus)
+        v["penalties"] = list(s.penalties)
+        v["ask"] = s.ask
+        v["ask_back"] = s.ask_back.name.lower() if s.ask_back else None
+        v["melded"] = s.melded
+        v["dealer"] = s.dealer
+        v["deal_no"] = s.deal_no
+        v["scores"] = list(s.sheet.totals)
+        v["sheet"] = s.sheet.to_json()
+
+    def zones(self, s):
+        z = {"stock": mask_of(s.stock), "pile": mask_of(s.pile), "aside": mask_of(s.pile_rest)}
+        for p in range(4):
+            z[f"hand{p}"] = s.hands[p]
+        for t in (0, 1):
+            m = 0
+            for x in s.mmask[t]:
+                m |= x
+            z[f"melds{t}"] = m
+            z[f"red3_{t}"] = s.red3[t]
+        return z
+
+    def unknown_cards(self, s, seat):
+        hidden = mask_of(s.stock)
+        if s.outcome is not None:
+            return hidden                 # the last deal's scoring showed every hand
+        for p in range(4):
+            if p != seat:
+                hidden |= s.hands[p] & ~s.known[p]
+        return hidden
+
+    def sample_world(self, view, rng):
+        s = self.blank_world(view, rng)
+        seat = view["seat"]
+        own = int(view["hand"]) if seat is not None else 0
+        known = [int(k) for k in view["hand_known"]]
+        s.mkey, s.mmask = [[], []], [[], []]
+        table = 0
+        for t in (0, 1):
+            for m in view["melds"][t]:
+                cards = int(m["cards"])
+                s.mkey[t].append(_key_of(m["kind"], cards))
+                s.mmask[t].append(cards)
+                table |= cards
+        red3 = [int(x) for x in view["red_threes"]]
+        pile = [int(c) for c in view["pile"]]
+        rest = [int(c) for c in view["pile_aside"]]
+        seen = own | table | red3[0] | red3[1] | mask_of(pile) | mask_of(rest)
+        for p in range(4):
+            if p != seat:
+                seen |= known[p]
+        zones = {"stock": view["stock"]}
+        for p in range(4):
+            if p != seat:
+                zones[f"hand{p}"] = view["hand_sizes"][p] - popcount(known[p])
+        placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
+        s.hands = [own if p == seat else placed[f"hand{p}"] | known[p] for p in range(4)]
+        s.known = known
+        s.stock = ids(placed["stock"])
+        rng.shuffle(s.stock)
+        s.pile = pile
+        s.pile_rest = rest
+        s.red3 = red3
+        s.opened = list(view["opened"])
+        s.bonus = list(view["requirement_raise"])
+        s.tent = int(view["tentative"])
+        top = view["tentative_top"]
+        s.tent_top = -1 if top is None else int(top)
+        s.penalties = list(view["penalties"])
+        s.ask = view["ask"]
+        s.ask_back = Phase[view["ask_back"].upper()] if view["ask_back"] else None
+        s.melded = view["melded"]
+        s.dealer = view["dealer"]
+        s.deal_no = view["deal_no"]
+        sheet = ScoreSheet(2)
+        for label, pts in view["sheet"]["rows"]:
+            sheet.add(label, pts)
+        s.sheet = sheet
+        s.results = [tuple(p) for _, p in view["sheet"]["rows"]]
+        return s
+
+
+def _kind(key):
+    if key >= RUN:
+        return "run " + "shdc"[key - RUN]
+    if key == BLACK3:
+        return "black threes"
+    return "rank " + RW[key]
+
+
+def _key_of(kind, cards):
+    if kind.startswith("run "):
+        return RUN + "shdc".index(kind[4])
+    if kind == "black threes":
+        return BLACK3
+    return RANK_OF_WORD[kind[5:]]
+
+
+def _normalize(text: str) -> str:
+    """Card text in melds: ``meld 7S 7H 2D`` is ``meld 7 7 2``, ``meld 9H 7H 8H`` is
+    ``meld 7h 8h 9h``, ``add 2H to meld 1`` is ``add 2 to meld 1``."""
+    words = text.strip().split()
+    if len(words) < 2:
+        return text
+    verb = words[0].lower()
+    if verb == "meld":
+        try:
+            cards = [_card(w) for w in words[1:]]
+        except ParseError:
+            return text
+        nat = [c for c in cards if c not in ("2", "jk")]
+        if nat and len({c[:-1] for c in nat}) == 1 and len(nat) >= 2:
+            r = RANK_OF_WORD[nat[0][:-1]] if nat[0][:-1] in RANK_OF_WORD else None
+            if r is None:
+                return text
+            wild = [c for c in cards if c in ("2", "jk")]
+            wild.sort(key=lambda w: w == "jk")
+            return " ".join(["meld"] + [RW[r]] * len(nat) + wild)
+        if nat and len(nat) == len(cards) and len({c[-1] for c in nat}) == 1:
+            nat.sort(key=lambda c: RANK_OF_WORD.get(c[:-1], 0))
+            return " ".join(["meld"] + nat)
+        return text
+    if verb == "add" and len(words) >= 2:
+        try:
+            f = _card(words[1])
+        except ParseError:
+            return text
+        return " ".join(["add", f] + [w.lower() for w in words[2:]])
+    return text
+
+
+def _card(word):
+    """A word of meld text: a natural card as ``7h``, a wild card as ``2``/``jk``,
+    a bare rank (``7``) as itself."""
+    w = word.lower()
+    if w in ("2", "jk", "joker"):
+        return "2" if w == "2" else "jk"
+    if w in RANK_OF_WORD or w == "10":
+        return w if w != "10" else "t"
+    t = normalize_card_text(word)
+    if t == "JK":
+        return "jk"
+    if t[0] == "2":
+        return "2"
+    return t.lower()
