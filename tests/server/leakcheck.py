@@ -36,7 +36,8 @@ def check_frames(game, record, raw_frames, seat):
       no state);
     - no view holds the text of a card whose place the seat cannot know then
       (the engine's ``unknown_cards``; texts of which some copy is known are
-      not counted).
+      not counted).  Once the match is over nothing is hidden: the server
+      publishes the seed and the packs as dealt.
     """
     seed = str(record["seed"])
     frames = [json.loads(r) for r in raw_frames]
@@ -53,7 +54,11 @@ def check_frames(game, record, raw_frames, seat):
     for text in [*record["actions"], None]:
         views.append(jsonable(game.view(state, seat), game))
         event_counts.append(len(state.events))
-        if deck is not None:
+        if deck is not None and state.outcome is not None:
+            # the match is over: its seed and packs are published to everyone,
+            # so nothing is hidden any more (Cactus turns every layout up)
+            hidden_texts.append(set())
+        elif deck is not None:
             unknown = game.unknown_cards(state, seat)
             known = deck.all_mask & ~unknown
             hidden_texts.append({deck.text_of[c] for c in ids(unknown)}
