@@ -73,7 +73,8 @@ class ValepaskaBot(Bot):
                 return (r != 2, clears, k, -ORDER[r])
             return max(true, key=value)[0]
         lies = [a for a in says if SAYS[a - g.SAY][0] == 1]
-        return min(lies, key=lambda a: ORDER[SAYS[a - g.SAY][1]])
+        # a lie that clears the pile (a ten) sheds a card for good; else bluff low
+        return min(lies, key=lambda a: (SAYS[a - g.SAY][1] != 10, ORDER[SAYS[a - g.SAY][1]]))
 
     def _doubt(self, view, by_rank):
         pile = view["pile"]

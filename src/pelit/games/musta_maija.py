@@ -36,7 +36,9 @@ Decisions where the seed is silent (pinned in tests/games/test_musta_maija.py):
   (option ``repetitions``) the game ends as a deadlock: the players already
   out win, those still holding cards share the loss (a draw when nobody is
   out yet).  Positions are finite, so every game ends.  The outcome's
-  reason says "deadlock" and ``details["deadlock"]`` is true.
+  reason says "deadlock" and ``details["deadlock"]`` is true.  A game begun
+  with an even number of players can still end so once players have gone out
+  and an odd number remain (problem 1 applies to the players still in).
 """
 
 from __future__ import annotations

@@ -27,6 +27,9 @@ Decisions where the seed is silent (pinned in tests/games/test_ristiseiska.py):
 - The given card is seen by the giver and the beggar only.  A player who
   gave a card remembers where it is (the view lists it under ``known``) until
   its new holder plays it or passes an unseen card on.
+- Everyone knows who holds the seven of clubs until it is played (the
+  holder opens with it).  A card a player once held stays "seen" by him for
+  the leak suite, wherever it went.
 - Ending the game: the first player out wins; the match is that one game.
   The outcome's scores are the cards left in each hand.
 """
