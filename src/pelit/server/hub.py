@@ -385,20 +385,14 @@ class Hub:
             if not movers:
                 return
             if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+                await asyncio.sleep(self._pause(table, movers[0]))
             async with table.lock:
                 state = table.state
                 movers = [s for s in state.to_act if table.bot_for(s)]
                 if not movers or table.status != "playing":
                     continue
                 seat = movers[0]
-                name = table.bot_for(seat)
-                held = table.bots.get(seat)
-                if held is None or held[0] != name:
-                    held = (name, make_bot(name, game, seat, secrets.randbits(32)))
-                    table.bots[seat] = held
-                    table.bot_seen[seat] = 0
-                bot = held[1]
+                bot = self._bot(table, seat)
                 try:
                     bot.observe(game.events_for(state, seat, table.bot_seen[seat]))
                     table.bot_seen[seat] = len(state.events)
@@ -412,6 +406,33 @@ class Hub:
                 except PelitError:
                     return
             await table.broadcast()
+
+    @staticmethod
+    def _bot(table: Table, seat: int):
+        """The bot object playing ``seat`` (made once per seat and bot name)."""
+        name = table.bot_for(seat)
+        held = table.bots.get(seat)
+        if held is None or held[0] != name:
+            held = (name, make_bot(name, table.game, seat, secrets.randbits(32)))
+            table.bots[seat] = held
+            table.bot_seen[seat] = 0
+        return held[1]
+
+    def _pause(self, table: Table, seat: int) -> float:
+        """How long the bot for ``seat`` waits before it acts: ``bot_delay``;
+        in a window where several seats may act, a bot with its own
+        human-like ``delay(view)`` (Salute the King's reactions) waits that
+        long instead, so a quick person can beat it.  ``bot_delay`` 0 (tests,
+        the load test) means no waiting at all."""
+        wait = self.bot_delay
+        if len(table.state.to_act) > 1:
+            own = getattr(self._bot(table, seat), "delay", None)
+            if callable(own):
+                try:
+                    wait = max(wait, float(own(table.game.view(table.state, seat))))
+                except Exception:
+                    traceback.print_exc()
+        return wait
 
     async def _watch_away(self) -> None:
         """Seat a stand-in bot for a person away longer than the grace period."""
