@@ -435,3 +435,62 @@ def test_a_person_in_a_doubt_window_is_waited_for_then_bots_move_on(tmp_path, an
             assert waited >= 1.5          # the bots waited out the window before moving on
     finally:
         srv.stop()
+
+
+@pytest.mark.skipif("valepaska" not in GAMES, reason="valepaska is not registered on this branch yet")
+def test_two_seats_race_in_an_out_of_turn_window_and_each_gets_its_own_view(server):
+    """Valepaska's doubt window: after a play, the next player and a doubter
+    may both act.  They send at once: the server serialises them, exactly
+    one is applied first, a refused one is told why and resynced, and each
+    seat then holds exactly the view a fresh connection of that seat gets."""
+    game = pelit.load("valepaska")
+
+    async def main():
+        tid, host, tokens = server.table("valepaska", ["human"] * 3, game.test_options)
+        c = {s: await Client.open(server, tid, tokens[s]) for s in range(3)}
+        start(server, tid, host)
+        await c[0].until(lambda f: f["view"] is not None)
+        while True:                       # play on until a window holds two seats
+            v = c[0].last["version"]
+            for s in range(3):
+                await c[s].until(lambda f, v=v: f["version"] == v)
+            view = c[0].last["view"]
+            if len(view["to_act"]) > 1:
+                break
+            s = view["to_act"][0]
+            await c[s].send({"type": "act", "token": tokens[s], "version": v,
+                             "action": c[s].last["view"]["legal"][0]})
+            await c[0].until(lambda f, v=v: f["version"] == v + 1)
+        racers = view["to_act"][:2]
+        sent = {}
+        for s in racers:
+            legal = c[s].last["view"]["legal"]
+            sent[s] = "doubt" if "doubt" in legal else legal[0]
+        await asyncio.gather(*(c[s].send({"type": "act", "token": tokens[s], "version": v,
+                                          "action": sent[s]}) for s in racers))
+        await c[0].until(lambda f, v=v: f["version"] > v)
+        await asyncio.sleep(0.5)                   # the loser's error and resync land
+        for s in range(3):
+            try:
+                while True:
+                    await c[s].recv(0.2)
+            except asyncio.TimeoutError:
+                pass
+        now = c[0].last["version"]
+        fresh = {s: await Client.open(server, tid, tokens[s]) for s in range(3)}
+        for s in range(3):
+            assert c[s].last["version"] == now and c[s].last["seat"] == s
+            assert c[s].last["view"] == fresh[s].last["view"]
+            assert c[s].last["view"]["seat"] == s
+        assert c[0].last["view"]["hand"] != c[1].last["view"]["hand"]
+        refused = [m for s in racers for m in c[s].frames
+                   if m["type"] == "error" and m["code"] in ("stale", "not_your_turn", "illegal")]
+        for x in (*c.values(), *fresh.values()):
+            await x.close()
+        return v, now, refused
+
+    v, now, refused = run(main())
+    # both sent at version v: the first to arrive is applied; the other is
+    # refused with a reason (the window moved on), never applied against a
+    # state its sender had not seen
+    assert now == v + 1 and len(refused) == 1, (v, now, refused)

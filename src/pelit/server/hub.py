@@ -401,8 +401,8 @@ class Hub:
         answer first.  A bot whose move closes the window (the next play after
         a doubtable one) waits while a person in the window may still answer,
         up to ``window_wait`` seconds from the moment the window opened, so the
-        chance to doubt or match reaches people in time.  A bot with its own
-        human-like ``delay(view)`` (reaction games) waits that long."""
+        chance to doubt or match reaches people in time.  How long the chosen
+        bot then waits is ``_pause``."""
         state = table.state
         movers = [s for s in state.to_act if table.bot_for(s)]
         if not movers:
@@ -420,10 +420,7 @@ class Hub:
                 if left > 0:
                     return movers[0], min(left, 0.25), False
         seat = movers[0]
-        bot = self._bot(table, seat)
-        if hasattr(bot, "delay"):
-            return seat, bot.delay(table.game.view(state, seat)), True
-        return seat, self.bot_delay, True
+        return seat, self._pause(table, seat), True
 
     async def _run_bots(self, table: Table) -> None:
         game = table.game
@@ -456,6 +453,22 @@ class Hub:
                 except PelitError:
                     return
             await table.broadcast()
+
+    def _pause(self, table: Table, seat: int) -> float:
+        """How long the bot for ``seat`` waits before it acts: ``bot_delay``;
+        in a window where several seats may act, a bot with its own
+        human-like ``delay(view)`` (Salute the King's reactions) waits that
+        long instead, so a quick person can beat it.  ``bot_delay`` 0 (tests,
+        the load test) means no waiting at all."""
+        wait = self.bot_delay
+        if len(table.state.to_act) > 1:
+            own = getattr(self._bot(table, seat), "delay", None)
+            if callable(own):
+                try:
+                    wait = max(wait, float(own(table.game.view(table.state, seat))))
+                except Exception:
+                    traceback.print_exc()
+        return wait
 
     async def _watch_away(self) -> None:
         """Seat a stand-in bot for a person away longer than the grace period."""
