@@ -216,3 +216,12 @@ def test_screen_shows_feet_canastas_needed_and_the_always_frozen_pile():
     assert "canastas 0 (0 natural); going out needs 5, 2 of them natural" in board
     assert "meld 1  As" in board and "FROZEN (always" in board
     assert "Opening so far: 60 of 50" in board
+
+
+def test_deal_scoring_on_screen_names_each_teams_seats():
+    # the deal's scoring lines of both teams, each named by its seats
+    from pelit.cli.render import describe_event
+    s = play_match(G, ["heuristic"], 3, deals=1)
+    ev = [e for e in s.events if e.kind == "deal_scored"][-1]
+    text = describe_event(G, ev.for_seat(0), 0, None, 4).plain
+    assert text.startswith("Deal scored (") and "seats 0+2: " in text and "seats 1+3: " in text

@@ -314,3 +314,12 @@ def test_screen_numbers_melds_and_names_what_is_missing():
     assert "4 more for a samba" in board and "canastas/sambas 0 (2 to go out)" in board
     assert "Opening so far: 85 of 50" in board
     assert "(not frozen)" in board
+
+
+def test_deal_scoring_on_screen_names_each_teams_seats():
+    # the deal's scoring lines of both teams, each named by its seats
+    from pelit.cli.render import describe_event
+    s = play_match(G, ["heuristic"], 3, deals=1)
+    ev = [e for e in s.events if e.kind == "deal_scored"][-1]
+    text = describe_event(G, ev.for_seat(0), 0, None, 4).plain
+    assert text.startswith("Deal scored (") and "seats 0+2: " in text and "seats 1+3: " in text
