@@ -183,7 +183,7 @@ def test_bad_actions_change_nothing():
     n = len(s.history)
     with pytest.raises(IllegalAction, match="draw or take the pile first"):
         s.play("meld a a a")
-    with pytest.raises(IllegalAction, match="always frozen|cannot be taken"):
+    with pytest.raises(IllegalAction, match="always frozen|cannot be taken|do not hold two natural 4s"):
         s.play("take pile with 4 4")
     assert len(s.history) == n
 
@@ -195,3 +195,33 @@ def test_heuristic_bots_meld_take_piles_and_reach_the_foot():
         for e in m.events:
             kinds[e.kind] = kinds.get(e.kind, 0) + 1
     assert kinds.get("meld", 0) > 5 and kinds.get("take_pile", 0) > 2 and kinds.get("foot", 0) >= 2
+
+
+# -- on screen ---------------------------------------------------------------------------------
+
+def test_screen_shows_feet_canastas_needed_and_the_always_frozen_pile():
+    """The terminal shows each team's players' hands and waiting feet (25.5),
+    its canastas against the five (two natural) needed to go out, its melds
+    numbered as ``add .. to meld N`` names them, this deal's opening (25.7)
+    and the pile as always frozen (25.3); a meld of cards the player does not
+    hold says which are missing."""
+    s = new(hands=("AS AH AD KS KH KD", "", "", ""), stock="4S 4D 5S 5D")
+    s.play("draw")
+    with pytest.raises(IllegalAction, match="you do not hold a joker"):
+        s.play("meld a a jk")
+    s.play("meld a a a")
+    board = G.render_board(s.view(0))
+    assert "Deal 1 of 4" in board and "first melds need 50 points" in board
+    assert "You: 10 in hand, foot of 11 waiting" in board
+    assert "canastas 0 (0 natural); going out needs 5, 2 of them natural" in board
+    assert "meld 1  As" in board and "FROZEN (always" in board
+    assert "Opening so far: 60 of 50" in board
+
+
+def test_deal_scoring_on_screen_names_each_teams_seats():
+    # the deal's scoring lines of both teams, each named by its seats
+    from pelit.cli.render import describe_event
+    s = play_match(G, ["heuristic"], 3, deals=1)
+    ev = [e for e in s.events if e.kind == "deal_scored"][-1]
+    text = describe_event(G, ev.for_seat(0), 0, None, 4).plain
+    assert text.startswith("Deal scored (") and "seats 0+2: " in text and "seats 1+3: " in text

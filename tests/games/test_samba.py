@@ -291,3 +291,35 @@ def test_red_three_drawn_is_laid_and_replaced():
     s = new(stock="3H 9C 9D")
     s.play("draw")                           # 3H laid, replaced by 9C; then 9D
     assert s.red3[0].bit_count() == 1 and s.hands[0].bit_count() == 17
+
+
+# -- on screen ---------------------------------------------------------------------------------
+
+def test_screen_numbers_melds_and_names_what_is_missing():
+    """The terminal shows each team's melds numbered as ``add .. to meld N``
+    names them, runs by suit with what a samba still needs (23.2), the
+    two-canastas count for going out (23.5) and red threes' sign (23.6); a
+    meld of cards the player does not hold says which are missing."""
+    s = new(hands=("7H 8H 9H AS AH AD", "", "", ""), stock="4S 4D 5S 5D")
+    s.play("draw")
+    with pytest.raises(IllegalAction, match="you do not hold a two"):
+        s.play("meld q q 2")
+    with pytest.raises(IllegalAction, match="you do not hold 10♥ J♥"):
+        s.play("meld 9h 10h jh")
+    s.play("meld a a a")
+    s.play("meld 7h 8h 9h")
+    board = G.render_board(s.view(0))
+    assert "Your team (You, Seat 2)" in board
+    assert "meld 1  As" in board and "meld 2  run ♥" in board
+    assert "4 more for a samba" in board and "canastas/sambas 0 (2 to go out)" in board
+    assert "Opening so far: 85 of 50" in board
+    assert "(not frozen)" in board
+
+
+def test_deal_scoring_on_screen_names_each_teams_seats():
+    # the deal's scoring lines of both teams, each named by its seats
+    from pelit.cli.render import describe_event
+    s = play_match(G, ["heuristic"], 3, deals=1)
+    ev = [e for e in s.events if e.kind == "deal_scored"][-1]
+    text = describe_event(G, ev.for_seat(0), 0, None, 4).plain
+    assert text.startswith("Deal scored (") and "seats 0+2: " in text and "seats 1+3: " in text

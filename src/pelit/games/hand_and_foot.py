@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from ..cards.deal import sample_hands
 from ..cards.deck import RANK_TEXT, SUITS, Card, CardSet, ids, mask_of, normalize_card_text, \
     standard_deck
+from ..cards.meld_screen import cards_line, deal_scored_line, meld_line, pile_line, side_title
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind, \
     popcount, take_lowest
 from ..cards.scoresheet import ScoreSheet
@@ -194,6 +195,14 @@ class HandAndFoot(Game):
     State = HandAndFootState
     deck = DECK
     test_options = {"deals": 1}
+    # the terminal draws the teams' tables itself (render_board): one block
+    # per team with its players' hands and feet and its numbered melds
+    render_hints = {
+        "hide": ["stock", "pile", "pile_aside", "melds", "tentative", "tentative_top",
+                 "opened", "requirement", "requirement_raise", "penalties", "ask",
+                 "ask_back", "melded", "opened_now", "deal_no", "scores", "sheet",
+                 "foot_sizes", "in_foot"],
+    }
 
     def __init__(self):
         super().__init__()
@@ -668,6 +677,8 @@ class HandAndFoot(Game):
                 return "the pile is empty"
             if (NO_TAKE_TOP >> s.pile[-1]) & 1:
                 return "a pile with a wild card or a three on top cannot be taken"
+            if popcount(s.hands[seat] & T.rank[d[2]]) < 2:
+                return f"you do not hold two natural {RW[d[2]].upper()}s"
             return "the pile is always frozen: you need a natural pair of the top card's rank"
         if s.phase is Phase.DRAW:
             return "draw or take the pile first"
@@ -680,8 +691,90 @@ class HandAndFoot(Game):
             return "you may not go out yet (five canastas, two natural, are needed)"
         if d[0] == "add" and d[2] >= len(s.mkey[team]):
             return f"your team has no meld {d[2] + 1}"
+        hand = s.hands[seat]
+        if d[0] == "add" and not hand & FACE_MASK[d[1]]:
+            return "you do not hold " + {"2": "a two", "jk": "a joker"}.get(
+                FACES[d[1]], FACES[d[1]].upper().replace("T", "10"))
+        if d[0] == "meld":
+            want = 3 if d[2] == 0 else 2
+            lack = []
+            if popcount(hand & T.rank[d[1]]) < want:
+                lack.append(f"{want} natural {RW[d[1]].upper()}s")
+            if d[2] == 1 and not hand & T.twos:
+                lack.append("a two")
+            if d[2] == 2 and not hand & T.jokers:
+                lack.append("a joker")
+            if lack:
+                return "you do not hold " + " and ".join(lack)
         return (f"{self.action_text(action)}: not allowed now (a meld has at most seven "
                 f"cards and three wild ones; threes never meld; you may not go out yet)")
+
+    # -- terminal ------------------------------------------------------------------------
+    def render_board(self, view):
+        """For the terminal: each team's score, opening requirement of this deal
+        (25.7), its players' hands and feet (25.5), its canastas toward going
+        out and its melds numbered as the actions name them; the pile, which is
+        always frozen (25.3); an opening under way and "May I go out?"."""
+        me = view.get("seat")
+        deals = view["options"]["deals"] if isinstance(view.get("options"), dict) else \
+            getattr(view.get("options"), "deals", 4)
+        lines = [f"Deal {view['deal_no'] + 1} of {deals}"]
+        for t in (0, 1):
+            lines.append("")
+            head = f"{side_title((t, t + 2), me, t)}: {view['scores'][t]} points"
+            if view["opened"][t]:
+                head += ", opened"
+            else:
+                head += f", not opened: first melds need {view['requirement'][t]} points"
+                if view["requirement_raise"][t]:
+                    head += f" (raised {view['requirement_raise'][t]} by short openings)"
+            lines.append(head)
+            feet = []
+            for p in (t, t + 2):
+                who = "You" if p == me else f"Seat {p}"
+                where = ("playing the foot" if view["in_foot"][p]
+                         else f"foot of {view['foot_sizes'][p]} waiting")
+                feet.append(f"{who}: {view['hand_sizes'][p]} in hand, {where}")
+            lines.append("  " + "; ".join(feet))
+            melds = view["melds"][t]
+            n = nat = 0
+            for m in melds:
+                c = int(m["cards"])
+                if popcount(c) >= CANASTA:
+                    n += 1
+                    nat += not c & T.wild
+            lines.append(f"  canastas {n} ({nat} natural); going out needs 5, 2 of them natural")
+            if view["penalties"][t]:
+                lines.append(f"  penalties: {view['penalties'][t]} x 300")
+            if not melds:
+                lines.append("  no melds")
+            for i, m in enumerate(melds):
+                name = m["rank"].upper().replace("T", "10") + "s"
+                lines.append(f"  meld {i + 1:<3}" + meld_line(DECK, name, int(m["cards"]),
+                                                              CANASTA).lstrip())
+        lines.append("")
+        lines.append(pile_line(DECK, view, True, "always: a natural pair of the top card's rank "
+                                                 "takes at most seven cards"))
+        tent = int(view["tentative"])
+        if tent or view["tentative_top"] is not None:
+            to_act = view.get("to_act") or [None]
+            team = to_act[0] & 1 if to_act[0] is not None else 0
+            lines.append(f"Opening so far: {T.value(tent)} of {view['requirement'][team]} points; "
+                         f"'done' short of that takes the cards back (requirement +10)")
+        ask = view["ask"]
+        if ask == "asked":
+            lines.append("'May I go out?' asked: the partner answers yes or no")
+        elif ask == "yes":
+            lines.append("Partner said yes: this turn must end by going out (else 300 penalty)")
+        elif ask == "no":
+            lines.append("Partner said no: the foot may not be emptied this turn")
+        elif ask == "must":
+            lines.append("Asked after melding: this turn must end by going out (else 300 penalty)")
+        return "\n".join(lines)
+
+    def describe_event(self, event):
+        """The deal's scoring per team (seats 0+2, 1+3); other events as usual."""
+        return deal_scored_line(event, ((0, 2), (1, 3)))
 
     # -- views --------------------------------------------------------------------------
     def _view(self, s, seat, v):

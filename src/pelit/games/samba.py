@@ -44,7 +44,8 @@ from dataclasses import dataclass
 
 from ..cards.deal import sample_hands
 from ..cards.deck import (RANK_TEXT, SUITS, Card, CardSet, ids, mask_of,
-                          normalize_card_text, standard_deck)
+                          normalize_card_text, pretty, standard_deck)
+from ..cards.meld_screen import cards_line, deal_scored_line, goal_text, pile_line, side_title
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
                            opening_requirement, popcount, take_lowest)
 from ..cards.scoresheet import ScoreSheet
@@ -213,6 +214,15 @@ class Samba(Game):
     State = SambaState
     deck = DECK
     test_options = {"deals": 1}
+    # the terminal draws the teams' tables itself (render_board): one block
+    # per team with its numbered melds instead of the view's paired lists
+    render_hints = {
+        "hide": ["stock", "pile", "pile_frozen", "pile_aside", "melds", "tentative",
+                 "tentative_top", "red_threes", "opened", "requirement",
+                 "requirement_raise", "penalties", "ask", "ask_back", "melded",
+                 "deal_no", "scores", "sheet"],
+        "not_cards_after": ["to"],
+    }
 
     def __init__(self):
         super().__init__()
@@ -787,6 +797,10 @@ class Samba(Game):
                 return "the pile is empty"
             if (NO_TAKE_TOP >> s.pile[-1]) & 1:
                 return "a pile with a wild card or a black three on top cannot be taken"
+            if d[1] == "pair" and popcount(s.hands[seat] & T.rank[d[2]]) < 2:
+                return f"you do not hold two natural {RW[d[2]].upper()}s"
+            if d[1] == "pair" and DECK.rank_of[s.pile[-1]] != d[2]:
+                return "the pair must match the top card of the pile"
             if d[1] != "pair" and mask_of(s.pile) & FREEZERS:
                 return "the pile is frozen: you need a natural pair of the top card's rank"
             if d[1] != "pair" and not s.opened[team]:
@@ -803,9 +817,92 @@ class Samba(Game):
             return "you may not empty your hand now (two canastas are needed, or your partner said no)"
         if d[0] == "add" and d[2] >= len(s.mkey[team]):
             return f"your team has no meld {d[2] + 1}"
+        missing = self._missing(s.hands[seat], d)
+        if missing:
+            return f"you do not hold {missing}"
         return (f"{self.action_text(action)}: not allowed now (at most two wild cards in a "
                 f"meld and none on a finished one; runs of one suit up to seven; black "
                 f"threes only when going out; without two canastas keep two cards)")
+
+    def _missing(self, hand, d):
+        """The cards of a meld or add action that are not in ``hand`` (text), or ''."""
+        if d[0] == "add":
+            if hand & FACE_MASK[d[1]]:
+                return ""
+            return {"2": "a two", "jk": "a joker"}.get(FACES[d[1]]) or pretty(FACES[d[1]].upper())
+        if d[0] == "run":
+            need = [(r, T.rank[r] & SUIT_NAT[d[1]]) for r in range(d[2], d[2] + 3)]
+            return " ".join(pretty(f"{RW[r].upper()}{SUITS[d[1]]}") for r, m in need if not hand & m)
+        if d[0] == "meld" and d[1] == BLACK3:
+            return "" if popcount(hand & T.black3) >= 3 else "three black threes"
+        if d[0] == "meld":
+            r, form = d[1], d[2]
+            want = 3 if form == 0 else 2
+            out = []
+            if popcount(hand & T.rank[r]) < want:
+                out.append(f"{want} natural {RW[r].upper()}s")
+            if form == 1 and not hand & T.twos:
+                out.append("a two")
+            if form == 2 and not hand & T.jokers:
+                out.append("a joker")
+            return " and ".join(out)
+        return ""
+
+    # -- terminal ---------------------------------------------------------------------------
+    def render_board(self, view):
+        """For the terminal: each team's score, opening requirement, red threes
+        and its melds numbered as the actions name them (runs and sambas
+        marked), the pile and whether it is frozen, an opening under way and
+        the state of "May I go out?"."""
+        me = view.get("seat")
+        lines = [f"Deal {view['deal_no'] + 1}   ({goal_text(view, 10000)})"]
+        for t in (0, 1):
+            lines.append("")
+            head = f"{side_title((t, t + 2), me, t)}: {view['scores'][t]} points"
+            if view["opened"][t]:
+                head += ", opened"
+            else:
+                head += f", not opened: first melds need {view['requirement'][t]} points"
+                if view["requirement_raise"][t]:
+                    head += f" (raised {view['requirement_raise'][t]} by short openings)"
+            melds = view["melds"][t]
+            done = sum(1 for m in melds if complete(_key_of(m["kind"], None), int(m["cards"])))
+            head += f"; canastas/sambas {done} (2 to go out)"
+            lines.append(head)
+            reds = int(view["red_threes"][t])
+            if reds:
+                sign = "" if done >= NEED_COMPLETE else ", count minus until the team has two canastas/sambas"
+                lines.append(f"  red threes {cards_line(DECK, reds)}{sign}")
+            if view["penalties"][t]:
+                lines.append(f"  penalties: {view['penalties'][t]} x 300")
+            if not melds:
+                lines.append("  no melds")
+            for i, m in enumerate(melds):
+                lines.append(_meld_text(i, m["kind"], int(m["cards"])))
+        lines.append("")
+        lines.append(pile_line(DECK, view, view["pile_frozen"],
+                               "a wild card or red three in it: only a natural pair "
+                               "of the top card's rank takes it"))
+        tent = int(view["tentative"])
+        if tent or view["tentative_top"] is not None:
+            to_act = view.get("to_act") or [None]
+            team = to_act[0] & 1 if to_act[0] is not None else 0
+            lines.append(f"Opening so far: {T.value(tent)} of {view['requirement'][team]} points; "
+                         f"'done' short of that takes the cards back (requirement +10)")
+        ask = view["ask"]
+        if ask == "asked":
+            lines.append("'May I go out?' asked: the partner answers yes or no")
+        elif ask == "yes":
+            lines.append("Partner said yes: this turn must end by going out (else 300 penalty)")
+        elif ask == "no":
+            lines.append("Partner said no: the hand may not be emptied this turn")
+        elif ask == "must":
+            lines.append("Asked after melding: this turn must end by going out (else 300 penalty)")
+        return "\n".join(lines)
+
+    def describe_event(self, event):
+        """The deal's scoring per team (seats 0+2, 1+3); other events as usual."""
+        return deal_scored_line(event, ((0, 2), (1, 3)))
 
     # -- views ------------------------------------------------------------------------------
     def _view(self, s, seat, v):
@@ -912,6 +1009,31 @@ def _kind(key):
     if key == BLACK3:
         return "black threes"
     return "rank " + RW[key]
+
+
+def _meld_text(i, kind, mask):
+    """``meld 2  run ♥  7♥ 8♥ 9♥  (3 cards, 4 more for a samba)``."""
+    n = popcount(mask)
+    if kind.startswith("run "):
+        name = "run " + pretty_suit(kind[4])
+        note = "SAMBA" if n >= CANASTA else f"{CANASTA - n} more for a samba"
+        ordered = sorted(ids(mask), key=lambda c: DECK.rank_of[c])
+        text = " ".join(pretty(DECK.text(c)) for c in ordered)
+    elif kind == "black threes":
+        name, note, text = "3s", "black threes", cards_line(DECK, mask)
+    else:
+        name = kind[5:].upper().replace("T", "10") + "s"
+        wild = popcount(mask & T.wild)
+        note = (f"CANASTA, {'mixed' if wild else 'natural'}" if n >= CANASTA
+                else f"{CANASTA - n} more for a canasta")
+        if wild or n < CANASTA:
+            note += f", {wild} of 2 wild"
+        text = cards_line(DECK, mask)
+    return f"  meld {i + 1:<3}{name:<7}{text}  ({n} cards: {note})"
+
+
+def pretty_suit(letter):
+    return pretty("A" + letter.upper())[1:]
 
 
 def _key_of(kind, cards):
