@@ -494,3 +494,14 @@ def test_two_seats_race_in_an_out_of_turn_window_and_each_gets_its_own_view(serv
     # refused with a reason (the window moved on), never applied against a
     # state its sender had not seen
     assert now == v + 1 and len(refused) == 1, (v, now, refused)
+
+
+@pytest.mark.skipif("memory" not in GAMES, reason="memory is not registered")
+def test_the_lobby_tells_the_client_what_a_player_must_remember(server):
+    """Memory (003): neither the view nor the interface may remember a card
+    turned back for a person; the lobby passes the game's forget hint so the
+    client shows a flip once, as it happens, and never again in the log."""
+    listing = server.ok("GET", "/api/games")
+    games = {g["id"]: g for g in (listing["games"] if isinstance(listing, dict) else listing)}
+    assert games["memory"]["forget"] == {"flip": ["card"]}
+    assert games["xeri"]["forget"] == {}

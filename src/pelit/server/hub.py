@@ -67,7 +67,10 @@ def describe_game(game) -> dict:
             "summary": info.summary, "verbs": [list(v) for v in info.verbs],
             "options": opts, "presets": {k: dict(v) for k, v in game.presets.items()},
             "bots": bot_names(game), "layout": getattr(game, "web_layout", None) or {},
-            "cards": game.deck is not None}
+            "cards": game.deck is not None,
+            # event fields a player must remember (Memory's flips, Cactus's
+            # peeks): the client shows them once, as they happen
+            "forget": (getattr(game, "render_hints", None) or {}).get("forget", {})}
 
 
 class Conn:

@@ -166,6 +166,10 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
+      // Events that came with this frame are fresh; after a reload or a
+      // resync (event_start 0) nothing is: what a game makes a player
+      // remember is shown once, as it happens, never again.
+      T.freshFrom = msg.event_start > 0 ? msg.event_start : (msg.events || []).length;
       T.events = T.events.slice(0, msg.event_start).concat(msg.events || []);
       T.frame = msg;
       T.pending = false;
@@ -529,8 +533,14 @@ function eventText(e) {
     .map(([k, x]) => (k === "card" || k === "cards" ? fmt(x) : `${esc(words(k))} ${fmt(x)}`));
   return `${who}${esc(words(e.kind))} ${rest.join(", ")}`;
 }
+function remembered(e, index) {
+  const drop = (T.game && T.game.forget && T.game.forget[e.kind]) || [];
+  if (!drop.length || index >= (T.freshFrom || 0)) return e;
+  return Object.fromEntries(Object.entries(e).filter(([k]) => !drop.includes(k)));
+}
 function logBox() {
-  const shown = T.events.slice(-150);
+  const first = Math.max(0, T.events.length - 150);
+  const shown = T.events.slice(first).map((e, i) => remembered(e, first + i));
   return h("div", { class: "log", id: "log" }, shown.map((e) => h("div", { html: eventText(e) })));
 }
 
