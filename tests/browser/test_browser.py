@@ -191,3 +191,32 @@ def test_lobby_and_rules_help_on_a_phone(browser, server, shot):
     assert pelit.load(p.input_value("#game")).info.summary[:40] in p.inner_text("#rules-body")
     shot(p, "rules-phone")
     person.close()
+
+
+@pytest.mark.skipif("memory" not in GAMES, reason="memory is not registered")
+def test_memory_is_played_on_a_grid_of_cards_and_the_log_does_not_remember(browser, server, shot):
+    """Memory (003): the grid is drawn as cards clicked to flip them; a card
+    turned back shows only as a back, and the log shows a flipped card's face
+    once, as it happens, never again (nothing remembers for the person)."""
+    host = Person(browser, server, seed=7)
+    host.create("memory", {})
+    host.sit(0, "Eve")
+    host.page.click("#fill-bots")
+    host.page.wait_for_selector("#start:not([disabled])")
+    host.page.click("#start")
+    host.page.wait_for_selector("[data-board] .cardcell")
+    assert host.page.locator("[data-board] .cardcell").count() == 52
+    for _ in range(8):
+        if host.over():
+            break
+        if host.my_turn():
+            host.click_something()
+        else:
+            host.page.wait_for_timeout(50)
+    shot(host.page, "memory-grid")
+    lines = host.page.locator("#log div").all_inner_texts()
+    flips = [t for t in lines if " flip " in f" {t} "]
+    assert len(flips) >= 2
+    faced = [t for t in flips if any(s in t for s in "♠♥♦♣")]
+    assert len(faced) <= 2, f"old flips still show their faces: {faced}"
+    host.close()

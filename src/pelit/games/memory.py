@@ -229,3 +229,8 @@ class Memory(Game):
         s.flips = view["flips"]
         s.seen = 0 if up is None else 1 << s.grid[up]
         return s
+
+
+# The web table draws the grid as a board of cards, clicked as "flip N".
+Memory.web_layout = {"board": "grid", "shape": "square", "columns": COLS, "cell": "index",
+                     "verb": "flip", "hide": ["rows", "cols"]}

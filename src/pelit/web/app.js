@@ -310,10 +310,19 @@ function isBoard(v) {
 }
 // A board is rows of cells: arrays, or strings with one character a cell
 // ("R.B"); a game's layout hint names it (board) and its shape.
-function boardRows(v) { return v.map((r) => (typeof r === "string" ? Array.from(r) : r)); }
+function boardRows(v, layout) {
+  if (layout && layout.columns && !v.some(Array.isArray)) {     // a flat list, row by row
+    const rows = [];
+    for (let i = 0; i < v.length; i += layout.columns) rows.push(v.slice(i, i + layout.columns));
+    return rows;
+  }
+  return v.map((r) => (typeof r === "string" ? Array.from(r) : r));
+}
 
 function cellName(r, c, layout) {
   if (layout.cell === "row-col") return `${r} ${c}`;
+  // cells numbered 1.. row by row, acted on with a verb: "flip 12" (Memory)
+  if (layout.cell === "index") return `${layout.verb || "play"} ${r * layout.columns + c + 1}`;
   return "abcdefghijklmnopqrstuvwxyz"[c] + (r + 1);
 }
 
@@ -328,7 +337,7 @@ function stoneColour(x, layout) {
 }
 
 function boardEl(key, raw, layout, legalSet, live) {
-  const grid = boardRows(raw);
+  const grid = boardRows(raw, layout);
   const rows = grid.length, cols = Math.max(...grid.map((r) => r.length));
   const clickable = (r, c) => live && legalSet.has(cellName(r, c, layout));
   const shape = layout.shape || "square";
@@ -381,14 +390,20 @@ function boardEl(key, raw, layout, legalSet, live) {
     wrap.querySelectorAll("polygon.playable").forEach((p) => p.addEventListener("click", () => send(p.dataset.cell)));
     return wrap;
   }
-  const el = h("div", { class: "squareboard", "data-board": key, style: `grid-template-columns: repeat(${cols}, 28px)` });
+  const size = layout.cell === "index" ? 40 : 28;
+  const el = h("div", { class: "squareboard", "data-board": key, style: `grid-template-columns: repeat(${cols}, ${size}px)` });
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const col = stoneColour(grid[r][c], layout);
       const name = cellName(r, c, layout);
       const play = clickable(r, c);
-      el.append(h(play ? "button" : "span", { class: "sq" + (play ? " playable" : ""), "data-cell": name, title: name,
-        onclick: play ? () => send(name) : null }, col ? h("span", { class: "stone", style: `background:${col}` }) : null));
+      const x = grid[r][c];
+      // a card grid (Memory): face-up cards as cards, face-down ones as backs, gaps empty
+      const face = layout.cell === "index"
+        ? (isCard(x) ? h("span", { html: cardInline(x) }) : x === null ? null : h("span", { class: "cardback", html: cardBackSVG() }))
+        : (col ? h("span", { class: "stone", style: `background:${col}` }) : null);
+      el.append(h(play ? "button" : "span", { class: "sq" + (play ? " playable" : "") + (layout.cell === "index" ? " cardcell" : ""),
+        "data-cell": name, title: name, onclick: play ? () => send(name) : null }, face));
     }
   }
   return el;
@@ -485,7 +500,7 @@ function renderView(v, opts) {
     const handSet = new Set(hand || []);
     const zoneCards = new Set(zones.flatMap(([, val]) => (isCard(val) ? [val] : isPlays(val) ? [] : val)));
     const boardCells = new Set();
-    for (const [, grid] of boards) boardRows(grid).forEach((row, r) => row.forEach((_, c) => boardCells.add(cellName(r, c, layout))));
+    for (const [, grid] of boards) boardRows(grid, layout).forEach((row, r) => row.forEach((_, c) => boardCells.add(cellName(r, c, layout))));
     const rest = legal.filter((a) => !(isCard(a) && (handSet.has(a) || zoneCards.has(a))) && !boardCells.has(a));
     const groups = new Map();
     for (const a of rest) { const verb = a.split(" ")[0]; if (!groups.has(verb)) groups.set(verb, []); groups.get(verb).push(a); }
