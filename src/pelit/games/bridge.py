@@ -661,3 +661,7 @@ class Bridge(Game):
                         return s
                     s.play(by_seat[hand])
         return s
+
+
+# The web table shows the contract ("2D") as text, never as a card.
+Bridge.web_layout = {"text": ["contract"]}

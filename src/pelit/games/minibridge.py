@@ -468,3 +468,7 @@ class Minibridge(Game):
                     for p in range(3)):
                 return current, played
         return fallback
+
+
+# The web table shows the contract ("2D") as text, never as a card.
+Minibridge.web_layout = {"text": ["contract"]}

@@ -477,7 +477,10 @@ function renderView(v, opts) {
   }
   for (const [k, grid] of boards) out.push(h("div", { class: "centre" }, boardEl(k, grid, layout, legalSet, live)));
   if (scalars.length) {
-    out.push(h("div", { class: "info" }, scalars.map(([k, val]) => h("span", { "data-key": k, html: `${esc(words(k))}: <b>${fmt(val)}</b>` }))));
+    // layout.text: keys whose strings are never cards (Bridge's contract "2D")
+    const plain = new Set(layout.text || []);
+    out.push(h("div", { class: "info" }, scalars.map(([k, val]) => h("span", { "data-key": k,
+      html: `${esc(words(k))}: <b>${plain.has(k) ? esc(val) : fmt(val)}</b>` }))));
   }
   for (const [k, val] of other) out.push(genericBlock(k, val));
   // turn
