@@ -663,5 +663,6 @@ class Bridge(Game):
         return s
 
 
-# The web table shows the contract ("2D") as text, never as a card.
-Bridge.web_layout = {"text": ["contract"]}
+# The web table shows the contract ("2D") as text, never as a card, and the
+# play (dummy, trick) unfolded.
+Bridge.web_layout = {"text": ["contract"], "open": ["play"]}

@@ -470,5 +470,6 @@ class Minibridge(Game):
         return fallback
 
 
-# The web table shows the contract ("2D") as text, never as a card.
-Minibridge.web_layout = {"text": ["contract"]}
+# The web table shows the contract ("2D") as text, never as a card, and the
+# play (dummy, trick) unfolded.
+Minibridge.web_layout = {"text": ["contract"], "open": ["play"]}

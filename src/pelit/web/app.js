@@ -532,11 +532,16 @@ function genericBlock(k, val) {
   }
   // a list of records (a history): one line each, the older ones folded away
   const flat = Array.isArray(val) && val.every((x) => x === null || typeof x !== "object" || isCardList(x));
-  const lines = Array.isArray(val) && !flat ? val.map(fmt) : [fmt(val)];
+  const record = val !== null && typeof val === "object" && !Array.isArray(val);
+  // a record (e.g. Bridge's play: declarer, dummy's cards, the trick) one entry a line
+  const lines = record ? Object.entries(val).filter(([, x]) => x !== null).map(([kk, x]) => `${esc(words(kk))}: ${fmt(x)}`)
+    : Array.isArray(val) && !flat ? val.map(fmt) : [fmt(val)];
   const zone = h("div", { class: "zone", "data-key": k });
+  // layout.open: keys shown unfolded (what a player needs in view, like the dummy)
+  const open = ((T.frame && T.frame.table.layout) || {}).open || [];
   if (lines.length > 2 || lines.join("").length > 160) {
     const last = lines.length ? lines[lines.length - 1] : "";
-    zone.append(h("details", {}, h("summary", { html: `<span class="lbl">${esc(words(k))}${Array.isArray(val) ? " (" + val.length + ")" : ""}</span> ${Array.isArray(val) ? "latest: " + last : ""}` }),
+    zone.append(h("details", open.includes(k) ? { open: true } : {}, h("summary", { html: `<span class="lbl">${esc(words(k))}${Array.isArray(val) ? " (" + val.length + ")" : ""}</span> ${Array.isArray(val) ? "latest: " + last : ""}` }),
       h("ol", {}, lines.map((l) => h("li", { html: l })))));
   } else {
     zone.append(h("div", { class: "lbl" }, words(k)), h("div", { html: lines.join("<br>") }));
