@@ -1,0 +1,330 @@
+"""Contract Samba rule pieces by seed 000 ch. 24, each test citing its section.
+
+Cards are written as text (``KH AH 2H``); within one text the copies of the
+three packs are taken in order, so ``7H 7H`` are two different sevens of hearts.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pelit.cards.deck import mask_of
+from pelit.cards.melds import opening_requirement
+from pelit.core.errors import IllegalAction, PelitError
+from pelit.games import contract_samba as C
+from pelit.games.contract_samba import (BLACK3, CANASTA_TYPE, CLUBS, DECK, DIAMONDS,
+                                        DOUBLE, HEARTS, OPENING_ZONES, PASS, RUN, SPADES,
+                                        TWOS, TWOS_TYPE, Auction)
+
+S, H, D_, CL = 0, 1, 2, 3      # deck suit order SHDC
+
+
+def m(text):
+    """A mask of the cards (distinct copies within one call)."""
+    return mask_of(DECK.parse_many(text))
+
+
+def ids_of(text):
+    return DECK.parse_many(text)
+
+
+# -- 24.2 auction ---------------------------------------------------------------
+def test_bid_order_number_then_type():
+    """24.2: clubs < diamonds < hearts < spades < canasta < canasta of twos."""
+    order = [C.bid_value(1, k) for k in (CLUBS, DIAMONDS, HEARTS, SPADES, CANASTA_TYPE,
+                                         TWOS_TYPE)]
+    assert order == sorted(order)
+    assert C.bid_value(2, CLUBS) > C.bid_value(1, TWOS_TYPE)
+
+
+def test_bid_must_be_higher():
+    """24.2: each bid beats the previous; the same number needs a higher type."""
+    a = Auction(first=0)
+    a.call(0, (2, HEARTS))
+    assert (2, HEARTS) not in a.legal(1) and (2, DIAMONDS) not in a.legal(1)
+    assert (2, SPADES) in a.legal(1) and (3, CLUBS) in a.legal(1)
+    calls = list(a.calls)
+    with pytest.raises(IllegalAction):
+        a.call(1, (1, TWOS_TYPE))
+    assert a.calls == calls
+    with pytest.raises(IllegalAction):
+        a.call(2, (3, CLUBS))            # out of turn
+    assert a.calls == calls
+
+
+def test_three_passes_end_after_a_bid_and_passed_player_may_bid_again():
+    """24.2: a passed player may bid later; three passes in a row end it."""
+    a = Auction(first=1)
+    a.call(1, PASS)
+    a.call(2, (1, CLUBS))
+    a.call(3, PASS)
+    a.call(0, PASS)
+    a.call(1, (1, SPADES))               # seat 1 passed before and bids now
+    a.call(2, PASS)
+    a.call(3, PASS)
+    assert not a.over
+    a.call(0, PASS)
+    assert a.over
+    assert a.contracts()[0] == (1, (1, SPADES), False)
+
+
+def test_four_passes_without_a_bid_no_contract():
+    """24.2 / 24.3: four passes and nobody bid: no contract."""
+    a = Auction(first=0)
+    for p in range(3):
+        a.call(p, PASS)
+    assert not a.over
+    a.call(3, PASS)
+    assert a.over and a.contracts() == []
+
+
+def test_double_only_an_opponents_bid_and_it_ends_the_auction():
+    """24.2: double only when the opponents made the highest bid; it ends the
+    auction; the declarer is the bidder, not the doubler."""
+    a = Auction(first=0)
+    a.call(0, (3, HEARTS))
+    a.call(1, PASS)
+    assert DOUBLE not in a.legal(2)       # partner's bid
+    with pytest.raises(IllegalAction):
+        a.call(2, DOUBLE)
+    a.call(2, PASS)
+    assert DOUBLE in a.legal(3)
+    a.call(3, DOUBLE)
+    assert a.over and a.doubled
+    assert a.contracts()[0] == (0, (3, HEARTS), True)
+    with pytest.raises(IllegalAction):
+        a.call(0, PASS)
+
+
+def test_contract_passes_down_undoubled():
+    """24.3 (decision): the contracts pass down bid by bid, the double stays
+    with the highest one."""
+    a = Auction(first=0)
+    a.call(0, (1, CLUBS))
+    a.call(1, (2, CLUBS))
+    a.call(2, (4, SPADES))
+    a.call(3, DOUBLE)
+    assert a.contracts() == [(2, (4, SPADES), True), (1, (2, CLUBS), False),
+                             (0, (1, CLUBS), False)]
+    b = a.clone()
+    assert b.calls == a.calls and b.calls is not a.calls
+
+
+# -- 24.6 melds ---------------------------------------------------------------------
+def test_samba_meld_twos_threes_and_round_the_corner():
+    """24.6: one suit in sequence; twos and threes natural; Q-K-A-2-3 valid."""
+    assert C.samba_meld_ok(m("QH KH AH 2H 3H"))
+    assert C.samba_meld_ok(m("2S 3S 4S"))
+    assert C.samba_meld_ok(m("KD AD 2D"))
+    assert not C.samba_meld_ok(m("QH KH 2H"))           # gap
+    assert not C.samba_meld_ok(m("QH KH JK"))           # no wild cards
+    assert not C.samba_meld_ok(m("QH KH AS"))           # one suit
+    assert not C.samba_meld_ok(m("7H 7H 8H"))           # no repeats
+    assert not C.samba_meld_ok(m("4C 5C"))              # three at least
+    assert not C.samba_meld_ok(m("4C 5C 6C 7C 8C 9C TC JC"))   # seven at most
+    assert C.meld_ok(RUN + H, m("QH KH AH"))
+    assert not C.meld_ok(RUN + S, m("QH KH AH"))
+
+
+def test_canasta_meld_of_a_rank_and_of_twos():
+    """24.6: two natural at least, two wild at most, no threes; twos meld with
+    at most two jokers."""
+    assert C.rank_meld_ok(9, m("9H 9S 2C"))
+    assert C.rank_meld_ok(9, m("9H 9S 9D JK 2C"))
+    assert not C.rank_meld_ok(9, m("9H 2S 2C"))
+    assert not C.rank_meld_ok(9, m("9H 9S 9D JK 2C 2D"))
+    assert not C.meld_ok(BLACK3, m("3H 3S 3C"))
+    assert C.twos_meld_ok(m("2H 2S 2C"))
+    assert C.twos_meld_ok(m("2H 2S JK JK"))
+    assert not C.twos_meld_ok(m("2H 2S JK JK JK"))
+    assert C.canasta_kind(TWOS, m("2H 2S 2C 2D 2H 2S 2C")) == "natural"
+    assert C.canasta_kind(TWOS, m("2H 2S 2C 2D 2H JK JK")) == "mixed"
+
+
+def test_what_may_be_added():
+    """24.6: natural cards onto a complete mixed canasta only; no wild cards on a
+    complete meld; nothing onto a natural canasta, twos canasta or samba."""
+    mixed = m("8H 8S 8C 8D 8H 8S JK")
+    natural = m("7H 7S 7C 7D 7H 7S 7C")
+    assert C.may_add(8, mixed, ids_of("8C")[0])
+    assert not C.may_add(8, mixed, ids_of("2C")[0])
+    assert not C.may_add(7, natural, ids_of("7D")[0])
+    twos = m("2H 2S 2C 2D 2H 2S JK")
+    assert not C.may_add(TWOS, twos, ids_of("2C")[0])
+    samba = m("5H 6H 7H 8H 9H TH JH")
+    assert not C.may_add(RUN + H, samba, ids_of("QH")[0])
+    run = m("KH AH 2H")
+    assert C.may_add(RUN + H, run, ids_of("3H")[0])
+    assert C.may_add(RUN + H, run, ids_of("QH")[0])
+    assert not C.may_add(RUN + H, run, ids_of("JK")[0])
+    assert C.may_add(9, m("9H 9S"), ids_of("JK")[0])
+
+
+# -- 24.3 / 24.5 openings -------------------------------------------------------------
+def test_declarer_opening_by_points_at_level_three_or_less():
+    """24.3: level 1-3: the required points (or a complete canasta)."""
+    melds = [(RUN + H, m("4H 5H 6H"))]
+    assert not C.declarer_opening_ok(melds, (3, HEARTS), 50)
+    assert C.declarer_opening_ok([(14, m("AH AS AC"))], (3, HEARTS), 50)
+    canasta = [(5, m("5H 5S 5C 5D 5H 5S 5C"))]
+    assert C.declarer_opening_ok(canasta, (1, CLUBS), 200)
+
+
+def test_declarer_opening_by_contract_type_from_level_four():
+    """24.3: level 4+: three in sequence of the suit (round the corner, twos and
+    threes), four of a rank (not threes), four twos."""
+    assert C.declarer_opening_ok([(RUN + H, m("KH AH 2H"))], (4, HEARTS), 120)
+    assert not C.declarer_opening_ok([(RUN + S, m("KS AS 2S"))], (4, HEARTS), 120)
+    assert C.declarer_opening_ok([(RUN + CL, m("2C 3C 4C"))], (5, CLUBS), 120)
+    assert C.declarer_opening_ok([(6, m("6H 6S 6C 6D"))], (4, CANASTA_TYPE), 120)
+    assert not C.declarer_opening_ok([(6, m("6H 6S 6C JK"))], (4, CANASTA_TYPE), 120)
+    assert C.declarer_opening_ok([(TWOS, m("2H 2S 2C 2D"))], (4, TWOS_TYPE), 200)
+    assert not C.declarer_opening_ok([(TWOS, m("2H 2S 2C 2D"))], (3, TWOS_TYPE), 200)
+
+
+def test_non_declarer_opening_twos_need_five():
+    """24.5: points as in Canasta; a twos meld in it needs five twos; a complete
+    canasta always opens."""
+    assert not C.opening_ok([(TWOS, m("2H 2S 2C 2D"))], 50)
+    assert C.opening_ok([(TWOS, m("2H 2S 2C 2D 2H"))], 50)
+    assert C.opening_ok([(9, m("9H 9S 9C 9D 9H 9S 9C"))], 200)
+    assert not C.opening_ok([(9, m("9H 9S 9C"))], 50)
+
+
+def test_pile_cards_do_not_count_in_opening():
+    """24.7: the pile-taking cards and the top card are not counted."""
+    aces = m("AH AS AC")
+    kings = m("KH KS KC")
+    melds = [(14, aces), (13, kings)]
+    assert C.opening_points(melds) == 90
+    assert C.opening_points(melds, exclude=aces) == 30
+
+
+# -- 24.7 the discard pile ------------------------------------------------------------
+def test_frozen_pile_partial_taking():
+    """24.7: a frozen pile gives the cards down to the topmost freezing card,
+    with adjacent freezing cards."""
+    pile = ids_of("4C 5D 2C JK 9H 9S 8C")
+    assert C.pile_frozen(pile)
+    assert C.pile_slice(pile) == 5              # 8C 9S 9H JK 2C
+    pile2 = ids_of("4C 3H 7D 8C")
+    assert C.pile_slice(pile2) == 3             # a red three freezes (24.8)
+    assert C.pile_slice(ids_of("4C 5D 8C")) == 3   # unfrozen: the whole pile
+
+
+def test_taking_needs_pair_or_triplet():
+    """24.7: natural pair (unfrozen), natural triplet (frozen); never a two, a
+    three or a joker on top by a pair."""
+    hand = m("9H 9S")
+    assert C.take_ok(ids_of("4C 9D"), hand, [], ("hand", 9))
+    assert not C.take_ok(ids_of("JK 9D"), hand, [], ("hand", 9))
+    assert C.take_ok(ids_of("JK 9D"), m("9H 9S 9C"), [], ("hand", 9))
+    assert not C.take_ok(ids_of("4C 3S"), m("3S 3C"), [], ("hand", 3))
+
+
+def test_taking_onto_a_short_canasta_meld():
+    """24.7: pair/triplet and top card may go onto a meld of at most four cards
+    (three when frozen)."""
+    four = [(9, m("9H 9S 9C 2H"))]
+    five = [(9, m("9H 9S 9C 9D 2H"))]
+    assert C.take_ok(ids_of("4C 9D"), m("9H 9S"), four, ("meld", 0))
+    assert not C.take_ok(ids_of("4C 9D"), m("9H 9S"), five, ("meld", 0))
+    assert not C.take_ok(ids_of("JK 9D"), m("9H 9S 9C"), four, ("meld", 0))
+    three = [(9, m("9H 9S 9C"))]
+    assert C.take_ok(ids_of("JK 9D"), m("9H 9S 9C"), three, ("meld", 0))
+
+
+def test_taking_by_continuing_a_samba_meld():
+    """24.7: the top card continues a samba meld, frozen or not, twos and threes too."""
+    run = [(RUN + H, m("KH AH 2H"))]
+    assert C.take_ok(ids_of("JK 4C 3H"), 0, run, ("samba", 0))
+    assert C.take_ok(ids_of("4C QH"), 0, run, ("samba", 0))
+    assert not C.take_ok(ids_of("4C JH"), 0, run, ("samba", 0))
+
+
+# -- 24.9 going out -------------------------------------------------------------------
+def test_going_out_rules():
+    """24.9: declarer side once the contract's points are reached; the others
+    with two canastas (one natural) and a samba."""
+    nat = (9, m("9H 9S 9C 9D 9H 9S 9C"))
+    mix = (8, m("8H 8S 8C 8D 8H 8S JK"))
+    samba = (RUN + S, m("5S 6S 7S 8S 9S TS JS"))
+    assert C.may_go_out(True, [], 3000, (3, HEARTS))
+    assert not C.may_go_out(True, [nat, mix, samba], 2990, (3, HEARTS))
+    assert C.may_go_out(False, [nat, mix, samba], 0, (3, HEARTS))
+    assert not C.may_go_out(False, [mix, mix, samba], 0, (3, HEARTS))
+    assert not C.may_go_out(False, [nat, mix], 0, (3, HEARTS))
+    assert C.may_go_out(True, [nat, mix, samba], 0, None)     # no contract
+
+
+# -- 24.10 / 24.11 scoring --------------------------------------------------------------
+def test_scoring_table_rows():
+    """24.10, row by row."""
+    assert C.hand_value(m("3H")) == -500
+    assert C.hand_value(m("3S")) == -100
+    assert C.table_value([(RUN + H, m("3H 4H 5H"))]) == 15   # 5 + 5 + 5
+    rows = {
+        "natural twos": ((TWOS, m("2H 2S 2C 2D 2H 2S 2C")), 3000),
+        "mixed twos": ((TWOS, m("2H 2S 2C 2D 2H JK JK")), 2000),
+        "natural aces": ((14, m("AH AS AC AD AH AS AC")), 1000),
+        "mixed aces": ((14, m("AH AS AC AD AH AS JK")), 500),
+        "natural other": ((9, m("9H 9S 9C 9D 9H 9S 9C")), 500),
+        "mixed other": ((9, m("9H 9S 9C 9D 9H 9S 2C")), 300),
+    }
+    for name, (meld, pts) in rows.items():
+        line = C.team_lines([meld], 0, 0, False, 0)
+        assert line["canastas"] == pts, name
+    samba = C.team_lines([(RUN + S, m("5S 6S 7S 8S 9S TS JS"))], 0, 0, False, 0)
+    assert samba["sambas"] == 1500
+    out = C.team_lines([], 2, 0, True, 1)
+    assert out["going out"] == 200 and out["red threes"] == -600 and out["penalties"] == -1000
+
+
+def test_contract_made_and_failed_and_doubled():
+    """24.10: made: half the contract to the declarer; failed: the whole to the
+    opponents; doubled: both doubled.  Levels 1-4 leave out positive card points."""
+    nat = (9, m("9H 9S 9C 9D 9H 9S 9C"))          # 500 bonus, 70 card points
+    samba = (RUN + S, m("5S 6S 7S 8S 9S TS JS"))  # 1500, 65 card points
+    melds = [[nat, samba], []]
+    lines = C.score_deal(melds, [0, 0], [0, 0], 0, [0, 0], contract=(2, HEARTS),
+                         declarer_team=0)
+    assert lines[0]["contract"] == 1000 and lines[1]["contract"] == 0   # 2200 >= 2000
+    # 3 hearts: 500 + 1500 (+ 200 going out) short of 3000: the opponents get 3000
+    lines = C.score_deal(melds, [0, 0], [0, 0], 0, [0, 0], contract=(3, HEARTS),
+                         declarer_team=0)
+    assert lines[0]["contract"] == 0 and lines[1]["contract"] == 3000
+    lines = C.score_deal(melds, [0, 0], [0, 0], 0, [0, 0], contract=(2, HEARTS),
+                         declarer_team=0, doubled=True)
+    assert lines[0]["contract"] == 2000
+    lines = C.score_deal(melds, [0, 0], [0, 0], 0, [0, 0], contract=(3, HEARTS),
+                         declarer_team=0, doubled=True)
+    assert lines[1]["contract"] == 6000
+    # positive card points do not count below level five: 2000 alone is 2 made
+    lines = C.score_deal(melds, [0, 0], [0, 0], None, [0, 0], contract=(2, HEARTS),
+                         declarer_team=0)
+    assert lines[0]["contract"] == 1000
+    lines = C.score_deal([[(9, m("9H 9S 9C"))], []], [0, 0], [0, 0], None, [0, 0],
+                         contract=(1, HEARTS), declarer_team=0)
+    assert lines[1]["contract"] == 1000              # 30 card points do not count
+    # level five counts card points too: 500 + 1500 + 200 + 135 = 2335 < 5000
+    lines = C.score_deal(melds, [0, 0], [0, 0], 0, [0, 0], contract=(5, HEARTS),
+                         declarer_team=0)
+    assert lines[1]["contract"] == 5000
+    for line in lines:
+        assert line["total"] == sum(v for k, v in line.items() if k != "total")
+
+
+def test_contract_void_when_stock_ends():
+    """24.10: the draw deck ends: no contract bonus either way."""
+    lines = C.score_deal([[], []], [0, 0], [0, 0], None, [0, 0], contract=(4, SPADES),
+                         declarer_team=1, void=True)
+    assert lines[0]["contract"] == lines[1]["contract"] == 0
+
+
+def test_opening_zones_and_target():
+    """24.11: zones to 200, game to 20 000."""
+    assert [opening_requirement(x, OPENING_ZONES)
+            for x in (-5, 0, 1495, 1500, 2995, 3000, 6995, 7000, 9995, 10000)] == \
+        [15, 50, 50, 90, 90, 120, 120, 150, 150, 200]
+    assert C.TARGET == 20000
+    assert issubclass(IllegalAction, PelitError)
