@@ -110,6 +110,28 @@ def test_contract_passes_down_undoubled():
     assert b.calls == a.calls and b.calls is not a.calls
 
 
+def test_failed_declarer_opening_passes_the_contract_down():
+    """24.3: the declarer who cannot open loses 1000 and the next bid becomes
+    the contract; nobody able to open: no contract, the player left of the
+    dealer starts."""
+    a = Auction(first=0)
+    a.call(0, (1, CLUBS))
+    a.call(1, (2, HEARTS))
+    a.call(2, (4, SPADES))
+    a.call(3, PASS)
+    a.call(0, PASS)
+    a.call(1, PASS)
+    opens = {(2, (4, SPADES)): False, (1, (2, HEARTS)): True, (0, (1, CLUBS)): True}
+    contract, pen = C.settle_contract(a.contracts(), lambda p, b: opens[(p, b)])
+    assert contract == (1, (2, HEARTS), False) and pen == [2]
+    assert C.first_to_play(3, contract) == 1
+    contract, pen = C.settle_contract(a.contracts(), lambda p, b: False)
+    assert contract is None and pen == [2, 1, 0]
+    assert C.first_to_play(3, None) == 0
+    lines = C.score_deal([[], []], [0, 0], [0, 0], None, [2, 1])
+    assert lines[0]["penalties"] == -2000 and lines[1]["penalties"] == -1000
+
+
 # -- 24.6 melds ---------------------------------------------------------------------
 def test_samba_meld_twos_threes_and_round_the_corner():
     """24.6: one suit in sequence; twos and threes natural; Q-K-A-2-3 valid."""
@@ -257,6 +279,18 @@ def test_going_out_rules():
     assert C.may_go_out(True, [nat, mix, samba], 0, None)     # no contract
 
 
+def test_declarer_progress_towards_going_out():
+    """24.9 / 24.10: the declarer side goes out once its contract's points are
+    reached; card points count only from level five."""
+    nat = (9, m("9H 9S 9C 9D 9H 9S 9C"))
+    samba = (RUN + S, m("5S 6S 7S 8S 9S TS JS"))
+    got = C.progress([nat, samba], 0, 0, 2)
+    assert got == 2200 and C.may_go_out(True, [], got, (2, HEARTS))
+    assert C.progress([nat, samba], 1, 0, 2) == 1900
+    assert not C.may_go_out(True, [], C.progress([nat, samba], 1, 0, 2), (2, HEARTS))
+    assert C.progress([nat, samba], 0, 0, 5) == 2325     # 70 + 55 card points
+
+
 # -- 24.10 / 24.11 scoring --------------------------------------------------------------
 def test_scoring_table_rows():
     """24.10, row by row."""
@@ -284,7 +318,7 @@ def test_contract_made_and_failed_and_doubled():
     """24.10: made: half the contract to the declarer; failed: the whole to the
     opponents; doubled: both doubled.  Levels 1-4 leave out positive card points."""
     nat = (9, m("9H 9S 9C 9D 9H 9S 9C"))          # 500 bonus, 70 card points
-    samba = (RUN + S, m("5S 6S 7S 8S 9S TS JS"))  # 1500, 65 card points
+    samba = (RUN + S, m("5S 6S 7S 8S 9S TS JS"))  # 1500, 55 card points
     melds = [[nat, samba], []]
     lines = C.score_deal(melds, [0, 0], [0, 0], 0, [0, 0], contract=(2, HEARTS),
                          declarer_team=0)
@@ -306,7 +340,7 @@ def test_contract_made_and_failed_and_doubled():
     lines = C.score_deal([[(9, m("9H 9S 9C"))], []], [0, 0], [0, 0], None, [0, 0],
                          contract=(1, HEARTS), declarer_team=0)
     assert lines[1]["contract"] == 1000              # 30 card points do not count
-    # level five counts card points too: 500 + 1500 + 200 + 135 = 2335 < 5000
+    # level five counts card points too: 500 + 1500 + 200 + 125 = 2325 < 5000
     lines = C.score_deal(melds, [0, 0], [0, 0], 0, [0, 0], contract=(5, HEARTS),
                          declarer_team=0)
     assert lines[1]["contract"] == 5000

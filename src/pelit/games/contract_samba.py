@@ -295,6 +295,26 @@ def declarer_opening_ok(melds, contract, requirement: int) -> bool:
     return False
 
 
+def settle_contract(contracts, can_open):
+    """24.3: the declarer opens or is penalized and the contract passes down.
+
+    ``contracts`` is ``Auction.contracts()``; ``can_open(seat, bid)`` tells
+    whether that declarer opens.  Returns (the contract that stands or None,
+    the seats penalized 1000 points each, in order).
+    """
+    penalized = []
+    for seat, bid, doubled in contracts:
+        if can_open(seat, bid):
+            return (seat, bid, doubled), penalized
+        penalized.append(seat)
+    return None, penalized
+
+
+def first_to_play(dealer: int, contract) -> int:
+    """24.3: the declarer plays first; with no contract the player left of the dealer."""
+    return contract[0] if contract is not None else (dealer + 1) % 4
+
+
 # -- 24.7 the discard pile --------------------------------------------------------
 def pile_frozen(pile) -> bool:
     return any((FREEZERS >> c) & 1 for c in pile)
@@ -347,6 +367,16 @@ def may_go_out(declarer_side: bool, melds, achieved: int, contract) -> bool:
     kinds = [canasta_kind(k, m) for k, m in melds]
     return kinds.count("samba") >= 1 and kinds.count("natural") >= 1 and \
         kinds.count("natural") + kinds.count("mixed") >= 2
+
+
+def progress(melds, red3_laid: int, penalties: int, level: int, going_out: bool = True) -> int:
+    """The points a declarer side has achieved towards its contract during the
+    deal (24.9 with 24.10): canasta and samba bonuses, red threes, penalties,
+    the going-out bonus when it goes out now, and from level five the card
+    points on the table.  (Decision: cards still in the partner's hand are
+    not counted, as nobody sees them when the player goes out.)"""
+    line = team_lines(melds, red3_laid, 0, going_out, penalties)
+    return achieved_points(line, level)
 
 
 # -- 24.10 scoring ----------------------------------------------------------------
