@@ -204,6 +204,25 @@ def test_declarer_opening_by_contract_type_from_level_four():
     assert not C.declarer_opening_ok([(TWOS, m("2H 2S 2C 2D"))], (3, TWOS_TYPE), 200)
 
 
+def test_contract_type_openings_found_in_a_hand():
+    """24.3: what a declarer's hand offers as a type opening from level four."""
+    hand = m("KH AH 2H 6S 6S 6C 6D 2C 2D 2S 2H 9D")
+    used = C.type_opening_in_hand(hand, (4, HEARTS))
+    assert C.samba_meld_ok(used) and C.declarer_opening_ok([(RUN + H, used)], (4, HEARTS), 120)
+    assert C.type_opening_in_hand(hand, (4, SPADES)) == 0
+    assert C.type_opening_in_hand(hand, (3, HEARTS)) == 0
+    quad = C.type_opening_in_hand(hand, (4, CANASTA_TYPE))
+    assert quad & ~C.T.rank[6] == 0 and popcount_eq(quad, 4)
+    twos = C.type_opening_in_hand(hand, (5, TWOS_TYPE))
+    assert twos & ~mask_of(DECK.parse_many("2C 2D 2S 2H 2H")) == 0 and popcount_eq(twos, 4)
+    runs = {(su, q) for su, q, _ in C.runs_in_hand(m("QC KC AC 2C 3C"))}
+    assert runs == {(CL, 10), (CL, 11), (CL, 12)}       # Q-K-A, K-A-2, A-2-3
+
+
+def popcount_eq(mask, n):
+    return bin(mask).count("1") == n
+
+
 def test_non_declarer_opening_twos_need_five():
     """24.5: points as in Canasta; a twos meld in it needs five twos; a complete
     canasta always opens."""
@@ -362,3 +381,27 @@ def test_opening_zones_and_target():
         [15, 50, 50, 90, 90, 120, 120, 150, 150, 200]
     assert C.TARGET == 20000
     assert issubclass(IllegalAction, PelitError)
+
+
+# -- the bidding of the future bot (24.2 / 24.3) -------------------------------------------
+def test_bot_bids_only_types_it_can_open_from_level_four_and_passes_weak_hands():
+    """24.3: from level four a failed opening costs 1000, so the bot bids a type
+    it holds; a weak hand passes; it does not overbid its partner."""
+    from pelit.bots.contract_samba import best_type, choose_call, hand_worth
+
+    strong = m("KH AH 2H 2C 2D 2S JK JK 9S 9C 7D 7C QS QD 5H")
+    assert hand_worth(strong) >= 3
+    a = Auction(first=0)
+    call = choose_call(strong, a.legal(0), 0, a.highest())
+    assert call == (1, TWOS_TYPE)           # four twos: its best type
+    a.call(0, call)
+    weak = m("4H 6S 8C TD QH 5C 7S 9H JC KD AS 3S 3C 3S 3C")   # no pair, no run
+    b = Auction(first=0)
+    assert choose_call(weak, b.legal(0), 0, b.highest()) == PASS
+    c = Auction(first=0)
+    c.call(0, (3, CLUBS))
+    c.call(1, PASS)
+    assert choose_call(strong, c.legal(2), 2, c.highest()) == PASS     # partner's bid
+    assert best_type(strong, 4) == TWOS_TYPE
+    assert best_type(m("KH AH 2H 9S 9C"), 4) == HEARTS
+    assert best_type(weak, 4) is None and best_type(weak, 2) == CLUBS

@@ -17,8 +17,15 @@ ch. 24 that differ from Samba (ch. 23, ``pelit.games.samba``) and Canasta
 - 24.10 / 24.11 scoring, the contract check, bonuses, the void contract and
   the opening zones (``score_deal``, ``OPENING_ZONES``).
 
-The turn machinery (draw two, melding, discarding, "May I go out?") is to be
-Samba's, reused through ``pelit.games.samba`` once these pieces are wired in.
+What is left before ``@register`` (the game class): the turn machinery of
+Samba (draw two, melding, discarding, "May I go out?") with the auction and
+the declarer's opening phase in front (the pile's first card is turned only
+after it, 24.3), an action space for runs round the corner and twos melds,
+taking with a triplet, laying a red three as an optional meld action and
+discarding it (24.8), the views, ``sample_world``, the bot (its bidding is
+``pelit.bots.contract_samba.choose_call``; its melding to reuse
+``pelit.bots.samba``), scripted deals through the game, and the conformance
+and leak suites.
 
 Decisions where the seed is silent or unclear (each pinned by a test):
 
@@ -253,6 +260,64 @@ def may_add(key: int, mask: int, c: int) -> bool:
     if (T.wild >> c) & 1:
         return kind is None and rank_meld_ok(key, new)
     return rank_meld_ok(key, new)
+
+
+# ranks in circle order A-2-3-..-K: position -> rank
+RANK_AT = tuple((q % 13) + 2 for q in range(13))
+
+
+def runs_in_hand(hand: int):
+    """Every three-card samba meld a hand can lay: (suit, lowest position, mask),
+    round the corner included (24.6); one mask per (suit, start)."""
+    out = []
+    for su in range(4):
+        sm = hand & DECK.suit_mask[su] & ~T.jokers
+        if popcount(sm) < 3:
+            continue
+        for q in range(13):
+            used = 0
+            for i in range(3):
+                r = RANK_AT[(q + i) % 13]
+                c = sm & T.rank[r]
+                if not c:
+                    used = 0
+                    break
+                used |= c & -c
+            if used:
+                out.append((su, q, used))
+    return out
+
+
+def type_opening_in_hand(hand: int, contract) -> int:
+    """The cards of a contract-type opening the hand holds (24.3), 0 if none or
+    the level is below four: three of the suit in sequence, four natural cards
+    of a rank 4..A, or four twos."""
+    level, kind = contract
+    if level < 4:
+        return 0
+    if kind in TYPE_SUIT:
+        for su, _, used in runs_in_hand(hand):
+            if su == TYPE_SUIT[kind]:
+                return used
+        return 0
+    if kind == CANASTA_TYPE:
+        for r in range(4, 15):
+            if popcount(hand & T.rank[r]) >= 4:
+                m = hand & T.rank[r]
+                out = 0
+                for _ in range(4):
+                    out |= m & -m
+                    m &= m - 1
+                return out
+        return 0
+    m = hand & T.twos
+    if popcount(m) < 4:
+        return 0
+    out = 0
+    for _ in range(4):
+        out |= m & -m
+        m &= m - 1
+    return out
 
 
 # -- 24.3 / 24.5 openings ---------------------------------------------------------
