@@ -405,3 +405,285 @@ def test_bot_bids_only_types_it_can_open_from_level_four_and_passes_weak_hands()
     assert best_type(strong, 4) == TWOS_TYPE
     assert best_type(m("KH AH 2H 9S 9C"), 4) == HEARTS
     assert best_type(weak, 4) is None and best_type(weak, 2) == CLUBS
+
+
+# ======================================================================================
+# Scripted deals through the game.  Deal as in Samba: one card at a time from seat 0
+# (dealer 3), fifteen rounds; after the hands the card turned to the pile once the
+# auction and the declarer's opening are over, then the stock, top first.  ``pack``
+# fills hands with single natural cards so fillers make no runs.
+# ======================================================================================
+import pelit  # noqa: E402
+from pelit.cards.deck import ids  # noqa: E402
+
+G = pelit.load("contract-samba")
+T = C.T
+
+
+def pack(hands=("", "", "", ""), pile="4C", stock=""):
+    used = 0
+    spec = []
+    for text in list(hands) + [pile, stock]:
+        cards = DECK.parse_many(text, DECK.all_mask & ~used) if text.strip() else []
+        used |= mask_of(cards)
+        spec.append(cards)
+    full = []
+    for p in range(4):
+        cards = list(spec[p])
+        ranks = {DECK.rank_of[c] for c in cards}
+        # rank r gets suit p+r, a second copy p+r+2: no three ranks in a row share a suit
+        for shift in (0, 2):
+            for r in range(14, 3, -1):
+                if len(cards) >= 15 or (r in ranks and shift == 0):
+                    continue
+                if sum(1 for c in cards if DECK.rank_of[c] == r) >= 2:
+                    continue
+                pool = ids(T.rank[r] & DECK.suit_mask[(p + r + shift) % 4] & ~used)
+                if pool:
+                    cards.append(pool[0])
+                    used |= 1 << pool[0]
+        assert len(cards) == 15, (p, len(cards))
+        full.append(cards)
+    order = [full[p][k] for k in range(15) for p in range(4)]
+    order += spec[4] + spec[5]
+    rest = [c for c in range(DECK.size) if not (used >> c) & 1]
+    rest.sort(key=lambda c: ((T.red3 >> c) & 1, (T.wild >> c) & 1, (T.black3 >> c) & 1, c))
+    return DECK.texts(order + rest)
+
+
+def new(hands=("", "", "", ""), pile="4C", stock="", **opts):
+    return G.new_state(seed=1, decks=[pack(hands, pile, stock)], **opts)
+
+
+def legal(s, seat=None):
+    return {G.action_text(a) for a in s.legal_actions(seat)}
+
+
+def all_pass(s):
+    for p in range(4):
+        s.play("pass", p)
+
+
+def test_game_deal_and_auction_first():
+    """24.1 / 24.2: 15 cards each from three packs; the auction comes before the
+    pile is turned; the player left of the dealer calls first."""
+    s = new()
+    v = s.view(0)
+    assert v["hand_sizes"] == [15] * 4 and v["pile"] == [] and v["phase"] == "auction"
+    assert s.to_act == (0,)
+    assert {"pass", "bid 1 clubs", "bid 7 twos"} <= legal(s, 0)
+    assert "double" not in legal(s, 0)
+
+
+def test_game_double_ends_auction_and_declarer_opens_with_contract_type():
+    """24.2 / 24.3: a double ends the auction; the bidder (not the doubler) opens at
+    once; at level four a run of the contract suit, round the corner, opens."""
+    s = new(hands=("KH AH 2H", "", "", ""))
+    s.play("bid 4 hearts", 0)
+    s.play("double", 1)
+    v = s.view(2)
+    assert v["phase"] == "declare" and v["contract"] == {
+        "declarer": 0, "level": 4, "type": "hearts", "doubled": True}
+    assert s.to_act == (0,)
+    assert "done" not in legal(s, 0)
+    s.play("meld KH AH 2H", 0)
+    assert "done" in legal(s, 0)
+    s.play("done", 0)
+    v = s.view(1)
+    assert v["opened"] == [True, False] and [DECK.text(int(c)) for c in v["pile"]] == ["4C"]
+    assert v["phase"] == "draw" and s.to_act == (0,)            # the declarer's turn
+
+
+def test_game_failed_declarer_pays_1000_and_contract_passes_down():
+    """24.3: a declarer who cannot open loses 1000; the next bid becomes the
+    contract; with none left, no contract and the player left of the dealer starts."""
+    s = new(hands=("", "", "KS AS 2S", ""))
+    s.play("bid 1 clubs", 0)
+    s.play("bid 4 spades", 1)
+    s.play("pass", 2)
+    s.play("pass", 3)
+    s.play("pass", 0)
+    assert s.to_act == (1,)
+    s.play("cannot open", 1)
+    v = s.view(0)
+    assert v["declarer_penalties"] == [0, 1] and v["contract"]["declarer"] == 0
+    assert s.to_act == (0,)
+    s.play("cannot open", 0)
+    v = s.view(0)
+    assert v["contract"] is None and v["declarer_penalties"] == [1, 1]
+    assert v["phase"] == "draw" and s.to_act == (0,)
+
+
+def test_game_level_three_needs_points_not_the_type():
+    """24.3: below level four the run of the contract suit is no opening."""
+    s = new(hands=("5H 6H 7H", "", "", ""))
+    s.play("bid 3 hearts", 0)
+    for p in (1, 2, 3):
+        s.play("pass", p)
+    s.play("meld 5H 6H 7H", 0)
+    assert "done" not in legal(s, 0) and "cannot open" in legal(s, 0)
+    s.play("cannot open", 0)
+    assert int(s.view(0)["hand"]) & mask_of(DECK.parse_many("5H 6H 7H")) != 0
+
+
+def test_game_frozen_pile_taken_down_to_the_freezing_card_with_a_triplet():
+    """24.7: a frozen pile needs a natural triplet and gives only the cards down
+    to the freezing card; the pile-taking cards do not count for the opening."""
+    s = new(hands=("JK", "9H", "8D", "8S 8C 8H AS AS AC"), pile="4C", stock="5D 6D 7D 9C 9D TD")
+    all_pass(s)
+    s.play("draw", 0)
+    s.play("discard JK", 0)
+    s.play("draw", 1)
+    s.play("discard 9H", 1)
+    s.play("draw", 2)
+    s.play("discard 8D", 2)
+    assert s.view(3)["pile_frozen"]
+    opts = legal(s, 3)
+    assert "take pile with 8 8 8" in opts and "take pile with 8 8" not in opts
+    s.play("take pile with 8 8 8", 3)
+    v = s.view(3)
+    assert v["phase"] == "opening" and [DECK.text(int(c)) for c in v["pile"]] == ["4C"]
+    assert {DECK.text(int(c)) for c in v["pile_aside"]} == {"9H", "JK"}
+    assert "done" in legal(s, 3)               # 40 points of eights not counted ...
+    s.play("done", 3)                          # ... so this opening fails
+    v = s.view(3)
+    assert v["requirement_raise"] == [0, 10] and [DECK.text(int(c)) for c in v["pile"]] == \
+        ["4C", "JK", "9H", "8D"]
+    s = new(hands=("JK", "9H", "8D", "8S 8C 8H AS AS AC"), pile="4C", stock="5D 6D 7D 9C 9D TD")
+    all_pass(s)
+    for p, card in ((0, "JK"), (1, "9H"), (2, "8D")):
+        s.play("draw", p)
+        s.play(f"discard {card}", p)
+    s.play("take pile with 8 8 8", 3)
+    s.play("meld AS AS AC", 3)                 # 60 >= 50
+    s.play("done", 3)
+    v = s.view(3)
+    assert v["opened"] == [False, True] and [DECK.text(int(c)) for c in v["pile"]] == ["4C"]
+    assert {"9H", "JK"} <= {DECK.text(c) for c in ids(int(v["hand"]))}
+
+
+def test_game_red_threes_laid_or_discarded():
+    """24.8: a red three may stay in hand, be laid (-300) or be discarded, and a
+    discarded one freezes the pile."""
+    s = new(hands=("3H 3D", "", "", ""))
+    all_pass(s)
+    s.play("draw", 0)
+    assert {"lay 3h", "lay 3d", "discard 3H"} <= legal(s, 0)
+    s.play("lay 3h", 0)
+    assert DECK.texts(int(s.view(1)["red_threes"][0])) == "3H"
+    s.play("discard 3D", 0)
+    assert s.view(1)["pile_frozen"]
+
+
+def test_game_twos_meld_needs_five_twos_for_a_non_declarer_opening():
+    """24.5: an opening with a canasta meld of twos needs five of them."""
+    s = new(hands=("", "2S 2H 2D 2C 2S", "", ""))
+    all_pass(s)
+    s.play("draw", 0)
+    s.play("discard " + DECK.text(ids(s.hands[0] & T.natural)[0]), 0)
+    s.play("draw", 1)
+    s.play("meld 2S 2H 2D", 1)
+    s.play("add 2 to meld 1", 1)
+    assert not any(t.startswith("discard") for t in legal(s, 1))     # 80 points, 4 twos
+    s.play("add 2 to meld 1", 1)
+    assert any(t.startswith("discard") for t in legal(s, 1))
+
+
+def test_game_text_reads_runs_round_the_corner_and_twos_of_a_suit():
+    """24.6: ``meld 2H KH AH`` is the run K-A-2; ``add 3H to meld 1`` continues it."""
+    s = new(hands=("KH AH 2H 3H", "", "", ""))
+    s.play("bid 4 hearts", 0)
+    for p in (1, 2, 3):
+        s.play("pass", p)
+    s.play("meld 2H KH AH", 0)
+    assert "add 3h to meld 1" in legal(s, 0)
+    s.play("add 3H to meld 1", 0)
+    assert sorted(DECK.texts(int(s.view(0)["melds"][0][0]["cards"])).split()) == \
+        ["2H", "3H", "AH", "KH"]
+
+
+def test_game_bots_bid_open_take_and_go_out():
+    """The heuristic bots play whole deals: they bid, open, take piles, go out."""
+    from pelit.sim.runner import play_match
+    kinds = set()
+    for seed in (1, 2, 3):
+        st = play_match(G, ["heuristic"], seed, deals=1)
+        kinds |= {e.kind for e in st.events}
+    assert {"call", "contract", "opened", "take_pile", "went_out"} <= kinds
+
+
+def _table(s, team, melds):
+    """Put melds (key, card text) on a team's side, taking the cards from wherever
+    they are (test set-up for the going-out rules)."""
+    for key, text in melds:
+        cards = mask_of(DECK.parse_many(text))
+        for p in range(4):
+            s.hands[p] &= ~cards
+        s.stock = [c for c in s.stock if not (cards >> c) & 1]
+        s.mkey[team].append(key)
+        s.mmask[team].append(cards)
+    s.opened[team] = True
+
+
+NAT9 = (9, "9H 9S 9C 9D 9H 9S 9C")
+MIX8 = (8, "8H 8S 8C 8D 8H 8S JK")
+SAMBA_S = (RUN + S, "5S 6S 7S 8S 9S TS JS")
+
+
+def _hand(s, p, text, stock):
+    """Give seat p exactly ``text`` and put ``stock`` on top of the stock (set-up)."""
+    k = mask_of(DECK.parse_many(text + " " + stock))
+    for q in range(4):
+        s.hands[q] &= ~k
+    s.stock = [c for c in s.stock if not (k >> c) & 1]
+    table = 0
+    for t in (0, 1):
+        for m_ in s.mmask[t]:
+            table |= m_
+    assert not table & k
+    hand = mask_of(DECK.parse_many(text))
+    top = DECK.parse_many(stock, k & ~hand)
+    s.hands[p] = hand
+    s.stock = s.stock + [c for c in ids(k & ~hand & ~mask_of(top))] + top[::-1]
+
+
+def test_game_going_out_non_declarer_needs_two_canastas_one_natural_and_a_samba():
+    """24.9: the other side (here: no contract) goes out with two canastas (one
+    natural) and a samba, melding all but one card and discarding it."""
+    for with_natural in (False, True):
+        s = new()
+        all_pass(s)
+        s.play("draw", 0)
+        s.play("discard " + DECK.text(ids(s.hands[0] & T.natural)[0]), 0)
+        _table(s, 1, [MIX8, SAMBA_S] + ([NAT9] if with_natural else []))
+        _hand(s, 1, "4D 4S 4H QC KD", "QD QS")
+        s.play("draw", 1)
+        s.play("meld 4D 4S 4H", 1)
+        assert ("meld q q q" in legal(s, 1)) is with_natural
+    s.play("meld q q q", 1)
+    s.play("discard KD", 1)
+    scored = [e for e in s.events if e.kind == "deal_scored"][-1].public["lines"]
+    assert scored[1]["going out"] == 200 and scored[1]["contract"] == 0
+    assert any(e.kind == "went_out" for e in s.events)
+
+
+def test_game_declarer_goes_out_once_the_contract_is_made():
+    """24.9 / 24.10: the declarer side goes out when its contract's points are
+    reached (card points left out below level five); made: half the contract."""
+    for with_samba in (False, True):
+        s = new(hands=("AH AS AD", "", "", ""))
+        s.play("bid 1 clubs", 0)
+        for p in (1, 2, 3):
+            s.play("pass", p)
+        s.play("meld AH AS AD", 0)
+        s.play("done", 0)
+        _table(s, 0, [NAT9] + ([SAMBA_S] if with_samba else []))
+        _hand(s, 0, "4D 4S 4H QC KD", "QD QS")
+        s.play("draw", 0)
+        s.play("meld 4D 4S 4H", 0)
+        # 500 + 200 = 700 short of 1000; with the samba 2200
+        assert ("meld q q q" in legal(s, 0)) is with_samba
+    s.play("meld q q q", 0)
+    s.play("discard KD", 0)
+    scored = [e for e in s.events if e.kind == "deal_scored"][-1].public["lines"]
+    assert scored[0]["contract"] == 500 and scored[1]["contract"] == 0
