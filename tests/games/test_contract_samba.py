@@ -600,6 +600,11 @@ def test_game_text_reads_runs_round_the_corner_and_twos_of_a_suit():
     s.play("add 3H to meld 1", 0)
     assert sorted(DECK.texts(int(s.view(0)["melds"][0][0]["cards"])).split()) == \
         ["2H", "3H", "AH", "KH"]
+    s.play("done", 0)
+    s.play("draw", 0)
+    s.hands[0] |= mask_of(DECK.parse_many("QH"))         # a queen of hearts to extend it
+    s.stock = [c for c in s.stock if DECK.text(c) != "QH" or not (s.hands[0] >> c) & 1]
+    assert "add qh to meld 1" in legal(s, 0)
 
 
 def test_game_bots_bid_open_take_and_go_out():
@@ -687,3 +692,15 @@ def test_game_declarer_goes_out_once_the_contract_is_made():
     s.play("discard KD", 0)
     scored = [e for e in s.events if e.kind == "deal_scored"][-1].public["lines"]
     assert scored[0]["contract"] == 500 and scored[1]["contract"] == 0
+
+
+def test_game_every_legal_action_text_reads_back():
+    """Text round trip in a whole bot deal (runs' twos keep their suit)."""
+    from pelit.bots import make_bot
+    s = G.new_state(seed=7, deals=1)
+    bots = [make_bot("heuristic", G, p, seed=7) for p in range(4)]
+    while s.outcome is None:
+        p = s.to_act[0]
+        for a in G.legal_actions(s, p):
+            assert G.parse_action(s, G.action_text(a), p) == a, G.action_text(a)
+        G.apply(s, bots[p].choose(G.view(s, p)), p)

@@ -1280,8 +1280,10 @@ def _normalize(text: str, state=None, seat=None) -> str:
             t = normalize_card_text(words[1])
         except ParseError:
             t = ""
-        if t[:1] == "2" and len(words) == 5 and words[3].isdigit() and seat is not None:
-            k = int(words[3]) - 1
+        if seat is None and state.to_act:
+            seat = state.to_act[0]
+        if t[:1] == "2" and len(words) == 5 and words[4].isdigit() and seat is not None:
+            k = int(words[4]) - 1
             keys = state.mkey[seat & 1]
             if 0 <= k < len(keys) and keys[k] >= RUN:
                 return f"add {t.lower()} to meld {k + 1}"
