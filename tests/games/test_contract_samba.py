@@ -602,8 +602,9 @@ def test_game_text_reads_runs_round_the_corner_and_twos_of_a_suit():
         ["2H", "3H", "AH", "KH"]
     s.play("done", 0)
     s.play("draw", 0)
-    s.hands[0] |= mask_of(DECK.parse_many("QH"))         # a queen of hearts to extend it
-    s.stock = [c for c in s.stock if DECK.text(c) != "QH" or not (s.hands[0] >> c) & 1]
+    qh = DECK.parse("QH", mask_of(s.stock))              # a queen of hearts from the stock
+    s.stock.remove(qh)
+    s.hands[0] |= 1 << qh
     assert "add qh to meld 1" in legal(s, 0)
 
 
@@ -704,3 +705,42 @@ def test_game_every_legal_action_text_reads_back():
         for a in G.legal_actions(s, p):
             assert G.parse_action(s, G.action_text(a), p) == a, G.action_text(a)
         G.apply(s, bots[p].choose(G.view(s, p)), p)
+
+
+def test_game_declarer_keeps_two_cards_and_red_three_laid_only_from_three():
+    """24.3 (decision): the declarer's opening leaves at least two cards in hand;
+    24.8 (decision): a red three is laid only while two more cards stay."""
+    s = new(hands=("2S 2H 2D 2C 2S 2H 2D 2C 2S 2H 2D 2C JK", "", "", ""))
+    s.play("bid 4 twos", 0)
+    for p in (1, 2, 3):
+        s.play("pass", p)
+    # meld whatever can be melded: two cards always stay
+    while any(t.startswith("add") or t.startswith("meld") for t in legal(s, 0)):
+        s.play(sorted(t for t in legal(s, 0) if t.startswith(("add", "meld")))[0], 0)
+        assert bin(s.hands[0]).count("1") >= 2
+    assert bin(s.hands[0]).count("1") >= 2 and "done" in legal(s, 0)
+    s = new(hands=("3H", "", "", ""))
+    all_pass(s)
+    s.play("draw", 0)
+    s.hands[0] = mask_of(DECK.parse_many("3H 5C 9D"))
+    s._legal = None                                   # set-up changed the hand
+    assert "lay 3h" in legal(s, 0)
+    s.hands[0] = mask_of(DECK.parse_many("3H 5C"))
+    s._legal = None
+    assert "lay 3h" not in legal(s, 0)
+
+
+def test_game_unopened_team_takes_only_onto_a_new_meld():
+    """24.7 (decision): a team that has not opened takes with its pair (triplet)
+    as a new meld; runs and short melds need an opened team."""
+    s = new(hands=("", "9H 9S", "9D", ""))
+    all_pass(s)
+    s.play("draw", 0)
+    s.play("discard " + DECK.text(ids(s.hands[0] & T.natural & ~T.rank[9])[0]), 0)
+    nine = DECK.parse("9C", mask_of(s.stock))          # a nine on top (set-up)
+    s.stock.remove(nine)
+    s.pile.append(nine)
+    s._legal = None
+    opts = legal(s, 1)
+    assert "take pile with 9 9" in opts
+    assert not any(t.startswith("take pile to meld") for t in opts)
