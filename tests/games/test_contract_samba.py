@@ -744,3 +744,15 @@ def test_game_unopened_team_takes_only_onto_a_new_meld():
     opts = legal(s, 1)
     assert "take pile with 9 9" in opts
     assert not any(t.startswith("take pile to meld") for t in opts)
+
+
+def test_game_board_text_names_the_contract_and_the_melds():
+    """The terminal board shows the auction, then the contract and each team's melds."""
+    s = new(hands=("KH AH 2H", "", "", ""))
+    assert "Auction: no calls yet" in G.render_board(G.view(s, 0))
+    s.play("bid 4 hearts", 0)
+    s.play("double", 1)
+    s.play("meld KH AH 2H", 0)
+    s.play("done", 0)
+    board = G.render_board(G.view(s, 1))
+    assert "Contract: 4 hearts by seat 0, doubled" in board and "1 h" in board

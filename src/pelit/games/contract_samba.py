@@ -533,6 +533,8 @@ import enum as _enum  # noqa: E402
 from dataclasses import dataclass as _dataclass  # noqa: E402
 
 from ..cards.deck import SUITS, Card, CardSet, mask_of, normalize_card_text  # noqa: E402
+from ..cards.meld_screen import (cards_line, deal_scored_line, goal_text,  # noqa: E402
+                                 meld_line, pile_line, side_title)
 from ..cards.melds import NATURAL_RANKS, opening_requirement, take_lowest  # noqa: E402
 from ..cards.scoresheet import ScoreSheet  # noqa: E402
 from ..core.actions import ActionSpace  # noqa: E402
@@ -1211,6 +1213,68 @@ class ContractSamba(_samba.Samba):
                     "onto your meld of at most four (three) with them, or the top card "
                     "continuing your run; never on a two, a three or a joker")
         return super().why_illegal(s, seat, action)
+
+    # -- terminal -----------------------------------------------------------------------------
+    def render_board(self, view):
+        """For the terminal: the auction or contract, each team's score, opening
+        state, red threes and melds (canastas and sambas marked), the pile and
+        whether it is frozen, an opening under way and "May I go out?"."""
+        me = view.get("seat")
+        lines = [f"Deal {view['deal_no'] + 1}   ({goal_text(view, TARGET)})"]
+        c = view["contract"]
+        if view["phase"] == "auction":
+            calls = [f"seat {p}: {w if isinstance(w, str) else bid_text(tuple(w))}"
+                     for p, w in view["auction"]]
+            lines.append("Auction: " + ("; ".join(calls) if calls else "no calls yet"))
+        elif c is None:
+            lines.append("No contract: both teams go out with two canastas (one natural) "
+                         "and a samba")
+        else:
+            lines.append(f"Contract: {c['level']} {c['type']} by seat {c['declarer']}"
+                         f"{', doubled' if c['doubled'] else ''} "
+                         f"({c['level'] * 1000} points without card points"
+                         f"{'' if c['level'] < 5 else ', card points included'})")
+        for t in (0, 1):
+            lines.append("")
+            head = f"{side_title((t, t + 2), me, t)}: {view['scores'][t]} points"
+            if view["opened"][t]:
+                head += ", opened"
+            else:
+                head += f", not opened: first melds need {view['requirement'][t]} points"
+            lines.append(head)
+            reds = int(view["red_threes"][t])
+            if reds:
+                lines.append(f"  red threes laid {cards_line(DECK, reds)} (-300 each)")
+            if view["declarer_penalties"][t]:
+                lines.append(f"  failed declarer openings: {view['declarer_penalties'][t]} x 1000")
+            if view["penalties"][t]:
+                lines.append(f"  penalties: {view['penalties'][t]} x 300")
+            melds = view["melds"][t]
+            if not melds:
+                lines.append("  no melds")
+            for k, m in enumerate(melds):
+                lines.append(meld_line(DECK, f"{k + 1} {m['kind'].split()[-1]}", m["cards"],
+                                       CANASTA))
+        lines.append("")
+        lines.append(pile_line(DECK, view, view["pile_frozen"],
+                               "a wild card or red three in it: a natural triplet takes "
+                               "it down to that card"))
+        tent = int(view["tentative"])
+        if tent:
+            lines.append(f"Opening so far: {T.value(tent & ~int(view['opening_excluded']))} "
+                         f"points (pile cards not counted)")
+        ask = view["ask"]
+        if ask == "asked":
+            lines.append("'May I go out?' asked: the partner answers yes or no")
+        elif ask in ("yes", "must"):
+            lines.append("This turn must end by going out (else 300 penalty)")
+        elif ask == "no":
+            lines.append("Partner said no: the hand may not be emptied this turn")
+        return "\n".join(lines)
+
+    def describe_event(self, event):
+        """The deal's scoring per team (seats 0+2, 1+3); other events as usual."""
+        return deal_scored_line(event, ((0, 2), (1, 3)))
 
     # -- views ------------------------------------------------------------------------------
     def _view(self, s, seat, v):
