@@ -755,4 +755,4 @@ def test_game_board_text_names_the_contract_and_the_melds():
     s.play("meld KH AH 2H", 0)
     s.play("done", 0)
     board = G.render_board(G.view(s, 1))
-    assert "Contract: 4 hearts by seat 0, doubled" in board and "1 h" in board
+    assert "Contract: 4 hearts by seat 0, doubled" in board and "1 run♥" in board

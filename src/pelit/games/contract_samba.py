@@ -1253,8 +1253,14 @@ class ContractSamba(_samba.Samba):
             if not melds:
                 lines.append("  no melds")
             for k, m in enumerate(melds):
-                lines.append(meld_line(DECK, f"{k + 1} {m['kind'].split()[-1]}", m["cards"],
-                                       CANASTA))
+                kind = m["kind"]
+                if kind.startswith("run "):
+                    name = "run" + "♠♥♦♣"["shdc".index(kind[4])]
+                elif kind == "black threes":
+                    name = "3s"
+                else:
+                    name = kind[5:].upper().replace("T", "10") + "s"
+                lines.append(meld_line(DECK, f"{k + 1} {name}", m["cards"], CANASTA))
         lines.append("")
         lines.append(pile_line(DECK, view, view["pile_frozen"],
                                "a wild card or red three in it: a natural triplet takes "
