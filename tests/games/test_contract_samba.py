@@ -756,3 +756,21 @@ def test_game_board_text_names_the_contract_and_the_melds():
     s.play("done", 0)
     board = G.render_board(G.view(s, 1))
     assert "Contract: 4 hearts by seat 0, doubled" in board and "1 run♥" in board
+
+
+def test_game_refusals_are_clear_and_change_nothing():
+    """Bad input: out of turn, illegal bids, unknown text raise PelitError; the
+    state is unchanged."""
+    s = new()
+    before = s.view(0)
+    with pytest.raises(PelitError):
+        s.play("bid 1 clubs", 1)                 # seat 0 calls first
+    s.play("bid 2 hearts", 0)
+    with pytest.raises(PelitError, match="higher"):
+        s.play("bid 2 diamonds", 1)
+    with pytest.raises(PelitError):
+        s.play("bid 9 clubs", 1)
+    with pytest.raises(PelitError):
+        s.play("draw", 1)
+    assert s.view(0)["auction"] == [[0, [2, HEARTS]]]
+    assert before["hand"] == s.view(0)["hand"]

@@ -1212,6 +1212,21 @@ class ContractSamba(_samba.Samba):
             return ("to take the pile: a natural pair of the top card (three when frozen), "
                     "onto your meld of at most four (three) with them, or the top card "
                     "continuing your run; never on a two, a three or a joker")
+        if s.phase in (SP.MELD, SP.OPENING) and d[0] in ("discard", "meld", "run", "add"):
+            team = seat & 1
+            if d[0] == "discard" and not (s.hands[seat] >> d[1]) & 1:
+                return f"{DECK.text(d[1])} is not in your hand"
+            if d[0] == "add" and d[2] >= len(s.mkey[team]):
+                return f"your team has no meld {d[2] + 1}"
+            if d[0] == "discard" and s.tent and not self._tent_enough(s, team):
+                return "your opening melds do not open yet: meld more or say done"
+            out = ("your team's contract points are not reached yet"
+                   if self._declarer_side(s, team) else
+                   "your team needs two canastas (one natural) and a samba")
+            return (f"{self.action_text(action)}: not allowed now (at most two wild cards in "
+                    f"a meld and none on a finished one; runs of one suit up to seven; "
+                    f"black threes only when going out; the last card is discarded, and "
+                    f"only when going out is allowed: {out})")
         return super().why_illegal(s, seat, action)
 
     # -- terminal -----------------------------------------------------------------------------
