@@ -109,3 +109,23 @@ def test_deal_and_sample_respect_constraints():
     with pytest.raises(SampleError):
         sample_hands(unknown, {1: 13, 2: 13, 3: 13}, rng,
                      {1: no_spades, 2: no_spades, 3: no_spades})
+
+
+def test_score_sheet_round_trips_through_json():
+    from pelit.cards.scoresheet import ScoreSheet
+    sheet = ScoreSheet(2)
+    sheet.add("deal 1", (120, -40))
+    sheet.add("deal 2", (300, 15))
+    again = ScoreSheet.from_json(sheet.to_json())
+    assert again.rows == sheet.rows and again.totals == (420, -25)
+
+
+def test_sampled_hands_keep_the_cards_known_to_be_in_them():
+    from pelit.cards.deal import hands_with_known, unknown_hand_zones
+    known = [0, mask_of(D.parse_many("AS")), 0]
+    zones = unknown_hand_zones([5, 4, 3], known, seat=0)
+    assert zones == {"hand1": 3, "hand2": 3}
+    placed = {"hand1": mask_of(D.parse_many("2S 3S 4S")), "hand2": mask_of(D.parse_many("5S 6S 7S"))}
+    own = mask_of(D.parse_many("8S 9S TS JS QS"))
+    hands = hands_with_known(placed, own, known, seat=0)
+    assert hands == [own, placed["hand1"] | known[1], placed["hand2"]]

@@ -70,3 +70,16 @@ def sample_hands(unknown: int, counts: dict, rng, allowed: dict | None = None,
         if ok:
             return result
     raise SampleError("no way found to place the unknown cards under the constraints")
+
+
+def unknown_hand_zones(hand_sizes, known, seat) -> dict:
+    """Zones for ``sample_hands``: each other player's unknown cards (his hand
+    size less the cards known to be in it)."""
+    return {f"hand{p}": size - known[p].bit_count()
+            for p, size in enumerate(hand_sizes) if p != seat}
+
+
+def hands_with_known(placed: dict, own: int, known, seat) -> list[int]:
+    """Every hand of a sampled world: the seat's own, and each other hand's
+    sampled cards with the cards known to be in it."""
+    return [own if p == seat else placed[f"hand{p}"] | known[p] for p in range(len(known))]

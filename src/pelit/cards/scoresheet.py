@@ -29,6 +29,15 @@ class ScoreSheet:
                 out[i] += p
         return tuple(out)
 
+    @classmethod
+    def from_json(cls, data: dict) -> "ScoreSheet":
+        """The sheet ``to_json`` wrote (a sampled world rebuilds it from a view)."""
+        rows = data["rows"]
+        sheet = cls(len(data["totals"]))
+        for label, points in rows:
+            sheet.add(label, points)
+        return sheet
+
     def to_json(self) -> dict:
         return {"rows": [[label, list(p)] for label, p in self.rows],
                 "totals": list(self.totals)}

@@ -76,7 +76,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands
+from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
 from ..cards.deck import (JOKER_RANK, RANK_TEXT, Card, CardSet, ids, mask_of,
                           normalize_card_text, standard_deck)
 from ..cards.meld_screen import cards_line, deal_scored_line, goal_text, meld_line, pile_line, side_title
@@ -1004,12 +1004,9 @@ class Canasta(Game):
         for p in range(4):
             if p != seat:
                 seen |= known[p]
-        zones = {"stock": view["stock"]}
-        for p in range(4):
-            if p != seat:
-                zones[f"hand{p}"] = view["hand_sizes"][p] - popcount(known[p])
+        zones = {"stock": view["stock"], **unknown_hand_zones(view["hand_sizes"], known, seat)}
         placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
-        s.hands = [own if p == seat else placed[f"hand{p}"] | known[p] for p in range(4)]
+        s.hands = hands_with_known(placed, own, known, seat)
         s.known = known
         s.stock = ids(placed["stock"])
         rng.shuffle(s.stock)
@@ -1030,10 +1027,7 @@ class Canasta(Game):
         s.opened_now = view["opened_now"]
         s.dealer = view["dealer"]
         s.deal_no = view["deal_no"]
-        sheet = ScoreSheet(2)
-        for label, pts in view["sheet"]["rows"]:
-            sheet.add(label, pts)
-        s.sheet = sheet
+        s.sheet = ScoreSheet.from_json(view["sheet"])
         s.results = [tuple(p) for _, p in view["sheet"]["rows"]]
         return s
 

@@ -84,7 +84,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands
+from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
 from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
 from ..cards.meld_screen import cards_line, deal_scored_line, goal_text, meld_line, pile_line, side_title
 from ..cards.melds import NATURAL_RANKS, MeldTables, opening_requirement, popcount, take_lowest
@@ -984,11 +984,9 @@ class Canasta2x54(Game):
             if p != seat:
                 seen |= known[p]
         zones = {"stock": view["stock"] - popcount(bottom)}
-        for p in range(n):
-            if p != seat:
-                zones[f"hand{p}"] = view["hand_sizes"][p] - popcount(known[p])
+        zones.update(unknown_hand_zones(view["hand_sizes"], known, seat))
         placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
-        s.hands = [own if p == seat else placed[f"hand{p}"] | known[p] for p in range(n)]
+        s.hands = hands_with_known(placed, own, known, seat)
         s.known = known
         upper = ids(placed["stock"])
         rng.shuffle(upper)

@@ -42,10 +42,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands
+from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
 from ..cards.deck import RANK_TEXT, SUITS, Card, CardSet, ids, mask_of, normalize_card_text, \
     standard_deck
-from ..cards.meld_screen import cards_line, deal_scored_line, meld_line, pile_line, side_title
+from ..cards.meld_screen import deal_scored_line, meld_line, pile_line, side_title
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind, \
     popcount, take_lowest
 from ..cards.scoresheet import ScoreSheet
@@ -846,12 +846,11 @@ class HandAndFoot(Game):
             if p != seat:
                 seen |= known[p]
         zones = {"stock": view["stock"]}
+        zones.update(unknown_hand_zones(view["hand_sizes"], known, seat))
         for p in range(4):
             zones[f"foot{p}"] = view["foot_sizes"][p]
-            if p != seat:
-                zones[f"hand{p}"] = view["hand_sizes"][p] - popcount(known[p])
         placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
-        s.hands = [own if p == seat else placed[f"hand{p}"] | known[p] for p in range(4)]
+        s.hands = hands_with_known(placed, own, known, seat)
         s.feet = [placed[f"foot{p}"] for p in range(4)]
         s.in_foot = list(view["in_foot"])
         s.known = known
@@ -871,10 +870,7 @@ class HandAndFoot(Game):
         s.opened_now = view["opened_now"]
         s.dealer = view["dealer"]
         s.deal_no = view["deal_no"]
-        sheet = ScoreSheet(2)
-        for label, pts in view["sheet"]["rows"]:
-            sheet.add(label, pts)
-        s.sheet = sheet
+        s.sheet = ScoreSheet.from_json(view["sheet"])
         s.results = [tuple(p) for _, p in view["sheet"]["rows"]]
         return s
 

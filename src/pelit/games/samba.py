@@ -42,7 +42,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands
+from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
 from ..cards.deck import (RANK_TEXT, SUITS, Card, CardSet, ids, mask_of,
                           normalize_card_text, pretty, standard_deck)
 from ..cards.meld_screen import cards_line, deal_scored_line, goal_text, pile_line, side_title
@@ -972,12 +972,9 @@ class Samba(Game):
         for p in range(4):
             if p != seat:
                 seen |= known[p]
-        zones = {"stock": view["stock"]}
-        for p in range(4):
-            if p != seat:
-                zones[f"hand{p}"] = view["hand_sizes"][p] - popcount(known[p])
+        zones = {"stock": view["stock"], **unknown_hand_zones(view["hand_sizes"], known, seat)}
         placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
-        s.hands = [own if p == seat else placed[f"hand{p}"] | known[p] for p in range(4)]
+        s.hands = hands_with_known(placed, own, known, seat)
         s.known = known
         s.stock = ids(placed["stock"])
         rng.shuffle(s.stock)
@@ -995,10 +992,7 @@ class Samba(Game):
         s.melded = view["melded"]
         s.dealer = view["dealer"]
         s.deal_no = view["deal_no"]
-        sheet = ScoreSheet(2)
-        for label, pts in view["sheet"]["rows"]:
-            sheet.add(label, pts)
-        s.sheet = sheet
+        s.sheet = ScoreSheet.from_json(view["sheet"])
         s.results = [tuple(p) for _, p in view["sheet"]["rows"]]
         return s
 

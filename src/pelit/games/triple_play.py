@@ -88,7 +88,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands
+from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
 from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
 from ..cards.meld_screen import cards_line, deal_scored_line, meld_line, pile_line, side_title
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, popcount, take_lowest
@@ -1078,13 +1078,12 @@ class TriplePlay(Game):
             if p != seat:
                 seen |= known[p]
         zones = {"stock": view["stock"] - popcount(buried)}
+        zones.update(unknown_hand_zones(view["hand_sizes"], known, seat))
         for p in range(4):
-            if p != seat:
-                zones[f"hand{p}"] = view["hand_sizes"][p] - popcount(known[p])
             zones[f"knee{p}"] = view["knee_sizes"][p]
             zones[f"foot{p}"] = view["foot_sizes"][p]
         placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
-        s.hands = [own if p == seat else placed[f"hand{p}"] | known[p] for p in range(4)]
+        s.hands = hands_with_known(placed, own, known, seat)
         s.known = known
         s.knees = [placed[f"knee{p}"] for p in range(4)]
         s.feet = [placed[f"foot{p}"] for p in range(4)]
