@@ -129,3 +129,10 @@ def test_sampled_hands_keep_the_cards_known_to_be_in_them():
     own = mask_of(D.parse_many("8S 9S TS JS QS"))
     hands = hands_with_known(placed, own, known, seat=0)
     assert hands == [own, placed["hand1"] | known[1], placed["hand2"]]
+
+
+def test_others_hands_is_every_hand_but_the_seats():
+    from pelit.cards.seats import others_hands
+    hands = [0b0011, 0b0100, 0b1000]
+    assert others_hands(hands, 0) == 0b1100
+    assert others_hands(hands, None) == 0b1111        # a spectator sees no hand

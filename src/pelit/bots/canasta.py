@@ -190,7 +190,6 @@ class CanastaBot(Bot):
 
     def _answer(self, view, dec):
         hand = _Hand(int(view["hand"]))
-        me = self.seat
         meldable = sum(n for n in hand.nat.values() if n >= 3) + hand.wilds
         want_no = popcount(hand.mask) >= 8 and meldable >= 4 and view["stock"] > 15
         word = "no" if want_no else "yes"

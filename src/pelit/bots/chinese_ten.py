@@ -6,7 +6,7 @@ is laid safely)."""
 from __future__ import annotations
 
 from ..cards.deck import Card, CardSet, ids
-from ..games.chinese_ten import DECK, PARTNERS, card_points
+from ..games.chinese_ten import PARTNERS, card_points
 from . import Bot, heuristic
 
 

@@ -5,7 +5,7 @@ never a lone card or a table a single card could sweep, when avoidable."""
 from __future__ import annotations
 
 from ..cards.deck import ids
-from ..games.diloti import ACES, DECLARE, FACES, LAY, TAKE, TEN_DIAMONDS, TWO_CLUBS, VALUE, decode
+from ..games.diloti import ACES, DECLARE, FACES, TAKE, TEN_DIAMONDS, TWO_CLUBS, VALUE, decode
 from . import Bot, heuristic
 
 

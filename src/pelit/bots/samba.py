@@ -126,7 +126,6 @@ class SambaBot(Bot):
         seat = self.seat
         ask = view["ask"]
         kinds = {d[0] for d in dec.values()}
-        deal = view["deal_no"]
 
         out = self._out_goal(view)
 

@@ -32,3 +32,13 @@ def team_seats(team: int, n: int = 4, teams: int = 2) -> tuple[int, ...]:
 def next_dealer(dealer: int, n: int) -> int:
     """The deal passes to the left."""
     return (dealer + 1) % n
+
+
+def others_hands(hands, seat) -> int:
+    """Every card in the hands of players other than ``seat`` (all of them for
+    a spectator, ``seat=None``): what a player cannot see across the table."""
+    out = 0
+    for p, hand in enumerate(hands):
+        if p != seat:
+            out |= hand
+    return out

@@ -51,9 +51,9 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deal import sample_hands
-from ..cards.deck import ACE, JACK, KING, QUEEN, Card, CardSet, ids, mask_of, standard_deck
+from ..cards.deck import ACE, JACK, KING, QUEEN, Card, ids, mask_of, standard_deck
 from ..core.actions import ActionSpace
-from ..core.game import Game, GameInfo, Outcome, State, option
+from ..core.game import Game, GameInfo, Outcome, State
 from ..core.registry import register
 from ..core.rng import stream
 

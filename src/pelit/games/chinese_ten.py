@@ -42,8 +42,9 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deal import deal, sample_hands
-from ..cards.deck import (ACE, CLUBS, HEARTS, DIAMONDS, SPADES, Card, CardSet, ids,
+from ..cards.deck import (ACE, CLUBS, SPADES, Card, CardSet, ids,
                           mask_of, standard_deck)
+from ..cards.seats import others_hands
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -302,11 +303,7 @@ class ChineseTen(Game):
         return z
 
     def unknown_cards(self, s, seat):
-        hidden = mask_of(s.stock)
-        for p, h in enumerate(s.hands):
-            if p != seat:
-                hidden |= h
-        return hidden
+        return mask_of(s.stock) | others_hands(s.hands, seat)
 
     def sample_world(self, view, rng):
         s = self.blank_world(view, rng)

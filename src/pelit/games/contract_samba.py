@@ -536,7 +536,6 @@ from ..cards.deck import SUITS, Card, CardSet, mask_of, normalize_card_text  # n
 from ..cards.meld_screen import (cards_line, deal_scored_line, goal_text,  # noqa: E402
                                  meld_line, pile_line, side_title)
 from ..cards.melds import NATURAL_RANKS, opening_requirement, take_lowest  # noqa: E402
-from ..cards.scoresheet import ScoreSheet  # noqa: E402
 from ..core.actions import ActionSpace  # noqa: E402
 from ..core.errors import ParseError  # noqa: E402
 from ..core.game import GameInfo, Outcome, option  # noqa: E402

@@ -54,6 +54,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import ACE, Card, CardSet, ids, mask_of, standard_deck
+from ..cards.seats import others_hands
 from ..core.errors import ParseError
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -468,11 +469,7 @@ class Diloti(Game):
         return z
 
     def unknown_cards(self, s, seat):
-        hidden = mask_of(s.stock) & ~s.shown_in_stock
-        for p, h in enumerate(s.hands):
-            if p != seat:
-                hidden |= h
-        return hidden
+        return (mask_of(s.stock) & ~s.shown_in_stock) | others_hands(s.hands, seat)
 
     def sample_world(self, view, rng):
         s = self.blank_world(view, rng)

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import sample_hands
 from ..cards.deck import ACE, CLUBS, Card, CardSet, ids, mask_of, standard_deck
+from ..cards.seats import others_hands
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -338,11 +339,7 @@ class Kontsina(Game):
         return z
 
     def unknown_cards(self, s, seat):
-        m = mask_of(s.stock)
-        for p, h in enumerate(s.hands):
-            if p != seat:
-                m |= h
-        return m
+        return mask_of(s.stock) | others_hands(s.hands, seat)
 
     def sample_world(self, view, rng):
         s = self.blank_world(view, rng)

@@ -40,7 +40,8 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deal import deal, sample_hands
-from ..cards.deck import ACE, CLUBS, SUIT_SYMBOLS, Card, CardSet, ids, mask_of, pretty, standard_deck
+from ..cards.deck import ACE, SUIT_SYMBOLS, Card, CardSet, ids, mask_of, pretty, standard_deck
+from ..cards.seats import others_hands
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -301,11 +302,7 @@ class Ristiseiska(Game):
         return z
 
     def unknown_cards(self, s, seat):
-        m = 0
-        for p, h in enumerate(s.hands):
-            if p != seat:
-                m |= h
-        m &= ~(1 << SEVEN_CLUBS)      # everyone knows who opens with it
+        m = others_hands(s.hands, seat) & ~(1 << SEVEN_CLUBS)   # everyone knows who opens with it
         if seat is not None:
             # a card this seat once held was shown to it; where it went since
             # is the view's business (``known``), not a secret from this seat

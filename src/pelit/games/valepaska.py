@@ -56,7 +56,7 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deal import deal, sample_hands
-from ..cards.deck import ACE, JACK, KING, RANK_NAMES, Card, CardSet, ids, mask_of, standard_deck
+from ..cards.deck import ACE, JACK, KING, RANK_NAMES, CardSet, ids, mask_of, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import sample_hands
 from ..cards.deck import JACK, Card, CardSet, ids, mask_of, standard_deck
+from ..cards.seats import others_hands
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -250,11 +251,7 @@ class Xeri(Game):
         return z
 
     def unknown_cards(self, s, seat):
-        hidden = mask_of(s.stock) & ~s.shown_in_stock
-        for p in (0, 1):
-            if p != seat:
-                hidden |= s.hands[p]
-        return hidden
+        return (mask_of(s.stock) & ~s.shown_in_stock) | others_hands(s.hands, seat)
 
     def sample_world(self, view, rng):
         s = self.blank_world(view, rng)
