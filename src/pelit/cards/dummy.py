@@ -277,3 +277,14 @@ def _strength(deck):
     if key not in _STRENGTH:
         _STRENGTH[key] = rank_strength(deck)
     return _STRENGTH[key]
+
+
+def play_zones(hands, dp) -> dict:
+    """Every card's place in a deal played with a dummy (for the conservation
+    check): the four hands before the play, then hands and played cards."""
+    if dp is None:
+        return {f"hand{p}": hands[p] for p in range(4)}
+    zones = {f"hand{p}": dp.hands[p] for p in range(4)}
+    for p in range(4):
+        zones[f"played{p}"] = dp.played[p]
+    return zones

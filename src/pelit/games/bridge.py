@@ -76,7 +76,7 @@ from ..cards.contract import (BID_TEXT, BIDS, STRAIN_TRUMP,
                               rubber_score, score_lines)
 from ..cards.deal import sample_hands
 from ..cards.deck import SUIT_NAMES, Card, CardSet, standard_deck
-from ..cards.dummy import DummyPlay
+from ..cards.dummy import DummyPlay, play_zones
 from ..cards.table_text import play_text
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError, PelitError
@@ -456,12 +456,7 @@ class Bridge(Game):
             v["play"] = None
 
     def zones(self, s):
-        if s.dp is None:
-            return {f"hand{p}": s.hands[p] for p in range(4)}
-        z = {f"hand{p}": s.dp.hands[p] for p in range(4)}
-        for p in range(4):
-            z[f"played{p}"] = s.dp.played[p]
-        return z
+        return play_zones(s.hands, s.dp)
 
     def unknown_cards(self, s, seat):
         hands = s.dp.hands if s.dp is not None else s.hands

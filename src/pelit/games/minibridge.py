@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from ..cards.contract import hcp, hcp_table
 from ..cards.deal import SampleError, sample_hands
 from ..cards.deck import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, Card, CardSet, ids, standard_deck
-from ..cards.dummy import DummyPlay
+from ..cards.dummy import DummyPlay, play_zones
 from ..cards.table_text import play_text
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -340,12 +340,7 @@ class Minibridge(Game):
         v["play"] = s.dp.public_view() if s.dp is not None else None    # 2: tricks face down
 
     def zones(self, s):
-        if s.dp is None:
-            return {f"hand{p}": s.hands[p] for p in range(4)}
-        z = {f"hand{p}": s.dp.hands[p] for p in range(4)}
-        for p in range(4):
-            z[f"played{p}"] = s.dp.played[p]
-        return z
+        return play_zones(s.hands, s.dp)
 
     def unknown_cards(self, s, seat):
         hands = s.dp.hands if s.dp is not None else s.hands
