@@ -76,17 +76,14 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
-from ..cards.deck import (JOKER_RANK, RANK_TEXT, Card, CardSet, ids, mask_of,
-                          normalize_card_text, standard_deck)
+from ..cards.deck import Card, CardSet, mask_of, standard_deck
+from ..cards.meld_game import MeldGame, PartnerMeldState, deal_rounds
 from ..cards.meld_screen import cards_line, deal_scored_line, goal_text, meld_line, pile_line, side_title
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
-                           has_canasta, opening_requirement, popcount,
-                           red_three_points, take_lowest)
-from ..cards.scoresheet import ScoreSheet
+                           has_canasta, popcount, red_three_points, take_lowest)
+from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
 from ..core.actions import ActionSpace
-from ..core.errors import ParseError
-from ..core.game import Game, GameInfo, Outcome, State, option
+from ..core.game import GameInfo, option
 from ..core.registry import register
 
 DECK = standard_deck("2x54")
@@ -99,8 +96,6 @@ OPENING_ZONES = ((-10**9, 15), (0, 50), (1500, 90), (3000, 120))
 FREEZERS = T.wild | T.red3
 NO_TAKE_TOP = T.wild | T.black3          # 21.4: the pile cannot be taken on these
 BLACK3_RANK = 3
-RANK_WORD = {r: RANK_TEXT[r].lower() for r in range(2, 16)}
-RANK_OF_WORD = {w: r for r, w in RANK_WORD.items()}
 FORMS = ("nat", "two", "joker")           # third card of a new meld / pair partner
 
 
@@ -120,34 +115,17 @@ class CanastaOptions:
                         min=0, max=100)
 
 
-class CanastaState(State):
-    __slots__ = ("dealer", "deal_no", "hands", "known", "stock", "pile", "melds",
-                 "red3", "opened", "bonus", "tent", "tent_top", "pile_rest",
-                 "ask", "ask_back", "drew", "melded", "opened_now", "penalties",
-                 "sheet", "results")
+class CanastaState(PartnerMeldState):
+    __slots__ = ("melds", "bonus", "drew", "melded", "opened_now", "penalties")
 
     def _copy_into(self, new):
-        new.dealer = self.dealer
-        new.deal_no = self.deal_no
-        new.hands = self.hands.copy()
-        new.known = self.known.copy()
-        new.stock = self.stock.copy()
-        new.pile = self.pile.copy()
+        PartnerMeldState._copy_into(self, new)
         new.melds = [self.melds[0].copy(), self.melds[1].copy()]
-        new.red3 = self.red3.copy()
-        new.opened = self.opened.copy()
         new.bonus = self.bonus.copy()
-        new.tent = self.tent
-        new.tent_top = self.tent_top
-        new.pile_rest = self.pile_rest.copy()
-        new.ask = self.ask
-        new.ask_back = self.ask_back
         new.drew = self.drew
         new.melded = self.melded
         new.opened_now = self.opened_now
         new.penalties = self.penalties.copy()
-        new.sheet = self.sheet.clone()
-        new.results = self.results.copy()
 
 
 def score_deal(melds, red3_counts, opened, hands, went_out, concealed, penalties,
@@ -192,7 +170,7 @@ def _rank_text(r):
 
 
 @register
-class Canasta(Game):
+class Canasta(MeldGame):
     info = GameInfo(
         id="canasta", name="Canasta", min_seats=4, max_seats=4, family="rummy",
         source="000 ch. 21 (line 1522)", hidden=True, chance=True, teams=True,
@@ -247,6 +225,9 @@ class Canasta(Game):
     }
     State = CanastaState
     deck = DECK
+    tables = T
+    hand_size = HAND_SIZE
+    opening_zones = OPENING_ZONES
     presets = {"club": {"four_red_threes": 400}}
     test_options = {"deals": 2}
 
@@ -273,9 +254,6 @@ class Canasta(Game):
         self.n_ranks = len(NATURAL_RANKS)
         # decode tables: action -> (rank, form)
         self._rank_index = {r: i for i, r in enumerate(NATURAL_RANKS)}
-
-    def num_players(self, state):
-        return 4
 
     def decode(self, a):
         """An action id as a tuple a bot can read: ``("draw",)``, ``("take",
@@ -314,9 +292,15 @@ class Canasta(Game):
         extra = take_lowest(hand & (T.twos if form == 1 else T.jokers), 1)
         return nat | extra if extra else None
 
-    def requirement(self, s, team):
-        score = s.sheet.totals[team]
-        return opening_requirement(score, OPENING_ZONES) + s.bonus[team]
+    def _requirement_raise(self, s, team):
+        return s.bonus[team]
+
+    def _meld_masks(self, s, team):
+        return s.melds[team]
+
+    def _drop_tentative(self, s, team):
+        for r in range(16):
+            s.melds[team][r] &= ~s.tent
 
     def _tent_enough(self, s, team, extra=0):
         return T.value(s.tent | extra) >= self.requirement(s, team)
@@ -372,49 +356,23 @@ class Canasta(Game):
         return False
 
     # -- setup and dealing ---------------------------------------------------
-    def _setup(self, s):
-        s.dealer = 3
-        s.deal_no = 0
-        s.sheet = ScoreSheet(2)
-        s.results = []
-        self._deal(s)
-
     def _deal(self, s):
         pack = s.deal_pack(DECK, s.deal_no)
-        s.hands = [0, 0, 0, 0]
-        s.known = [0, 0, 0, 0]
+        self._new_deal_fields(s)
         first = (s.dealer + 1) % 4
-        pos = 0
-        for _ in range(HAND_SIZE):
-            for k in range(4):
-                s.hands[(first + k) % 4] |= 1 << pack[pos]
-                pos += 1
-        rest = pack[pos:]
-        s.stock = rest[::-1]                  # top of the stock at the end
+        s.hands, pos = deal_rounds(pack, 0, first, 4, HAND_SIZE)
+        s.stock = pack[pos:][::-1]            # top of the stock at the end
         s.melds = [[0] * 16, [0] * 16]
-        s.red3 = [0, 0]
-        s.opened = [False, False]
         s.bonus = [0, 0]
-        s.tent = 0
-        s.tent_top = -1
-        s.pile_rest = []
         s.penalties = [0, 0]
         s.ask = None
         s.ask_back = None
         s.drew = False
         s.melded = False
         s.opened_now = False
-        for p in range(4):
-            s.log("dealt", p, audience=(p,), private={"cards": CardSet(s.hands[p])},
-                  count=HAND_SIZE, dealer=s.dealer)
+        self._log_dealt(s, count=HAND_SIZE, dealer=s.dealer)
         # 21.3: turn up a card; red threes and wild cards are covered by another
-        s.pile = []
-        while True:
-            c = s.stock.pop()
-            s.pile.append(c)
-            if not (FREEZERS >> c) & 1:
-                break
-        s.log("pile_turned", None, pile=[Card(c) for c in s.pile], stock=len(s.stock))
+        self._turn_up_pile(s, FREEZERS)
         self._begin_turn(s, first)
 
     def _begin_turn(self, s, p):
@@ -430,27 +388,6 @@ class Canasta(Game):
         if reds:
             s.hands[p] &= ~reds
             self._lay_red_threes(s, p, reds)
-
-    def _lay_red_threes(self, s, p, reds):
-        """Lay red threes and draw a replacement for each (21.6.3); the deal
-        ends if the stock is empty when a replacement is due."""
-        team = p & 1
-        while reds:
-            c = reds & -reds
-            reds ^= c
-            s.red3[team] |= c
-            s.log("red_three", p, card=Card(c.bit_length() - 1))
-            if not s.stock:
-                self._end_deal(s, None, "the stock ran out")
-                return False
-            d = s.stock.pop()
-            s.log("draw", p, audience=(p,), private={"card": Card(d)},
-                  replacement=True, stock=len(s.stock))
-            if (T.red3 >> d) & 1:
-                reds |= 1 << d
-            else:
-                s.hands[p] |= 1 << d
-        return True
 
     # -- DRAW ------------------------------------------------------------------
     def _legal_draw(self, s, p):
@@ -502,15 +439,9 @@ class Canasta(Game):
                 s.log("draw_empty", p)
                 self._end_deal(s, None, "the stock ran out")
                 return
-            c = s.stock.pop()
             s.drew = True
-            s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
-            if (T.red3 >> c) & 1:
-                if not self._lay_red_threes(s, p, 1 << c):
-                    return
-            else:
-                s.hands[p] |= 1 << c
-            s.phase = Phase.MELD
+            if self._draw_from_stock(s, p, 1):
+                s.phase = Phase.MELD
             return
         if a == self.A_ASK:
             self._ask(s, p)
@@ -554,27 +485,8 @@ class Canasta(Game):
             return
         self._check_empty(s, p)
 
-    def _ask(self, s, p):
-        if s.melded:
-            # 21.6.5: asking after melding obliges the player to go out
-            s.ask = "must"
-            s.log("ask_go_out", p, binding=True)
-            return
-        s.ask = "asked"
-        s.ask_back = s.phase
-        s.log("ask_go_out", p, binding=False)
-        s.phase = Phase.ANSWER
-        s.to_act = ((p + 2) % 4,)
-
-    # -- ANSWER --------------------------------------------------------------
-    def _legal_answer(self, s, p):
-        return [self.A_YES, self.A_NO]
-
-    def _apply_answer(self, s, p, a):
-        s.ask = "yes" if a == self.A_YES else "no"
-        s.log("answer", p, answer=s.ask)
-        s.phase = s.ask_back
-        s.to_act = ((p + 2) % 4,)
+    def _binding_ask(self, s):
+        return s.melded              # 21.6.5: asking after melding obliges going out
 
     # -- OPENING and MELD ------------------------------------------------------
     def _meld_actions(self, s, p):
@@ -652,16 +564,7 @@ class Canasta(Game):
         if n == 1 and not self._may_empty(s, team, s.melds[team]):
             can_discard = False
         if can_discard:
-            # copies look alike: one discard per face, the lowest id (records
-            # keep action text, so the copy must not matter)
-            base = self.A_DISCARD
-            faces = 0
-            face_of = DECK.face_of
-            for c in ids(hand):
-                f = 1 << face_of[c]
-                if not faces & f:
-                    faces |= f
-                    out.append(base + c)
+            out.extend(self._discard_actions(hand))
         if s.tent:
             out.append(self.A_DONE)
         if s.ask is None:
@@ -669,7 +572,6 @@ class Canasta(Game):
         return out
 
     def _apply_meld(self, s, p, a):
-        team = p & 1
         if a == self.A_DONE:
             self._done(s, p)
             return
@@ -680,17 +582,11 @@ class Canasta(Game):
             c = a - self.A_DISCARD
             if s.tent:
                 self._open(s, p)
-            s.hands[p] &= ~(1 << c)
-            s.known[p] &= ~(1 << c)
-            s.pile.append(c)
-            s.log("discard", p, card=Card(c))
+            self._put_on_pile(s, p, c)
             if not s.hands[p]:
                 self._go_out(s, p)
                 return
-            if s.ask in ("yes", "must"):
-                # 21.6.5: asked to go out without being able to
-                s.penalties[team] += 1
-                s.log("penalty", p, points=300, reason="asked to go out but did not")
+            self._penalise_broken_ask(s, p)          # 21.6.5
             self._begin_turn(s, (p + 1) % 4)
             return
         self._apply_meld_action(s, p, a)
@@ -744,22 +640,14 @@ class Canasta(Game):
                 self._take_rest(s, p, rest, top, 0)
             return
         # 21.6.5: an insufficient opening goes back and costs 10 more
-        back = s.tent
-        if s.tent_top >= 0:
-            back &= ~(1 << s.tent_top)
-        for r in range(16):
-            s.melds[team][r] &= ~s.tent
-        s.hands[p] |= back
-        s.known[p] |= back            # everyone saw them on the table
+        back = self._return_tentative(s, p)
         s.bonus[team] += 10
         s.log("opening_failed", p, points=got, needed=need, returned=CardSet(back),
               requirement=need + 10)
         if s.tent_top >= 0:
-            s.pile = s.pile_rest + [s.tent_top]
-            s.pile_rest = []
+            self._restore_pile(s)
             s.phase = Phase.DRAW
-        s.tent = 0
-        s.tent_top = -1
+        self._clear_tentative(s)
         s.melded = False
 
     def _open(self, s, p):
@@ -767,8 +655,7 @@ class Canasta(Game):
         s.opened[team] = True
         s.opened_now = True
         s.log("opened", p, points=T.value(s.tent), needed=self.requirement(s, team))
-        s.tent = 0
-        s.tent_top = -1
+        self._clear_tentative(s)
 
     # -- end of a deal -----------------------------------------------------------
     def _go_out(self, s, p):
@@ -782,25 +669,7 @@ class Canasta(Game):
         lines = score_deal([s.melds[0], s.melds[1]], reds, s.opened, hand_rest, out_team,
                            s.opened_now and out_team is not None, s.penalties,
                            s.options.four_red_threes)
-        totals = (lines[0]["total"], lines[1]["total"])
-        s.sheet.add(f"deal {s.deal_no + 1}", totals)
-        s.results.append(totals)
-        s.log("deal_scored", None, reason=reason, lines=lines, totals=list(s.sheet.totals),
-              hands=[CardSet(h) for h in s.hands])
-        s.deal_no += 1
-        a, b = s.sheet.totals
-        o = s.options
-        done = (o.deals and s.deal_no >= o.deals) or \
-            (not o.deals and max(a, b) >= o.target and a != b)
-        if done:
-            winners = () if a == b else ((0, 2) if a > b else (1, 3))
-            why = (f"{s.deal_no} deals played" if o.deals else f"target {o.target} reached")
-            self.finish(s, Outcome((a, b, a, b), winners,
-                                   f"{why}: {a} to {b}" + ("" if winners else ", a draw"),
-                                   details={"deals": [list(r) for r in s.results]}))
-            return
-        s.dealer = (s.dealer + 1) % 4
-        self._deal(s)
+        self._record_deal(s, lines, reason, hands=[CardSet(h) for h in s.hands])
 
     # -- terminal --------------------------------------------------------------------
     def render_board(self, view):
@@ -842,15 +711,7 @@ class Canasta(Game):
             team = to_act[0] & 1 if to_act[0] is not None else 0
             lines.append(f"Opening so far: {T.value(tent)} of {view['requirement'][team]} points; "
                          f"'done' short of that takes the cards back (requirement +10)")
-        ask = view["ask"]
-        if ask == "asked":
-            lines.append("'May I go out?' asked: the partner answers yes or no")
-        elif ask == "yes":
-            lines.append("Partner said yes: this turn must end by going out (else 300 penalty)")
-        elif ask == "no":
-            lines.append("Partner said no: the hand may not be emptied this turn")
-        elif ask == "must":
-            lines.append("Asked after melding: this turn must end by going out (else 300 penalty)")
+        lines.extend(self.ask_lines(view["ask"]))
         return "\n".join(lines)
 
     def describe_event(self, event):
@@ -858,9 +719,6 @@ class Canasta(Game):
         return deal_scored_line(event, ((0, 2), (1, 3)))
 
     # -- text ----------------------------------------------------------------------
-    def parse_action(self, state, text, seat=None):
-        return super().parse_action(state, _normalize(text), seat)
-
     def why_illegal(self, s, seat, action):
         a = self.actions
         if not 0 <= action < a.size:
@@ -937,20 +795,10 @@ class Canasta(Game):
 
     # -- views ---------------------------------------------------------------------
     def _view(self, s, seat, v):
-        if seat is not None:
-            v["hand"] = CardSet(s.hands[seat])
-        v["hand_sizes"] = [popcount(h) for h in s.hands]
-        v["hand_known"] = [CardSet(s.known[p] & s.hands[p]) for p in range(4)]
-        v["stock"] = len(s.stock)
-        v["pile"] = [Card(c) for c in s.pile]
+        self._common_view(s, seat, v)
         v["pile_frozen"] = bool(mask_of(s.pile) & FREEZERS)
-        v["pile_aside"] = [Card(c) for c in s.pile_rest]
         v["melds"] = [{_rank_text(r): CardSet(m[r]) for r in range(16) if m[r]}
                       for m in s.melds]
-        v["tentative"] = CardSet(s.tent)
-        v["tentative_top"] = Card(s.tent_top) if s.tent_top >= 0 else None
-        v["red_threes"] = [CardSet(x) for x in s.red3]
-        v["opened"] = list(s.opened)
         v["requirement"] = [self.requirement(s, t) for t in (0, 1)]
         v["requirement_raise"] = list(s.bonus)
         v["penalties"] = list(s.penalties)
@@ -959,116 +807,20 @@ class Canasta(Game):
         v["drew"] = s.drew
         v["melded"] = s.melded
         v["opened_now"] = s.opened_now
-        v["dealer"] = s.dealer
-        v["deal_no"] = s.deal_no
-        v["scores"] = list(s.sheet.totals)
-        v["sheet"] = s.sheet.to_json()
-
-    def zones(self, s):
-        z = {"stock": mask_of(s.stock), "pile": mask_of(s.pile),
-             "aside": mask_of(s.pile_rest)}
-        for p in range(4):
-            z[f"hand{p}"] = s.hands[p]
-        for t in (0, 1):
-            z[f"melds{t}"] = 0
-            for m in s.melds[t]:
-                z[f"melds{t}"] |= m
-            z[f"red3_{t}"] = s.red3[t]
-        return z
-
-    def unknown_cards(self, s, seat):
-        hidden = mask_of(s.stock)
-        if s.outcome is not None:
-            return hidden                 # the last deal's scoring showed every hand
-        for p in range(4):
-            if p != seat:
-                hidden |= s.hands[p] & ~s.known[p]
-        return hidden
 
     def sample_world(self, view, rng):
-        s = self.blank_world(view, rng)
-        seat = view["seat"]
-        own = int(view["hand"]) if seat is not None else 0
-        known = [int(k) for k in view["hand_known"]]
         melds = [[0] * 16, [0] * 16]
         table = 0
         for t in (0, 1):
             for rt, m in view["melds"][t].items():
-                r = RANK_OF_WORD[rt]
-                melds[t][r] = int(m)
+                melds[t][RANK_OF_WORD[rt]] = int(m)
                 table |= int(m)
-        red3 = [int(x) for x in view["red_threes"]]
-        pile = [int(c) for c in view["pile"]]
-        rest = [int(c) for c in view["pile_aside"]]
-        seen = own | table | red3[0] | red3[1] | mask_of(pile) | mask_of(rest)
-        for p in range(4):
-            if p != seat:
-                seen |= known[p]
-        zones = {"stock": view["stock"], **unknown_hand_zones(view["hand_sizes"], known, seat)}
-        placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
-        s.hands = hands_with_known(placed, own, known, seat)
-        s.known = known
-        s.stock = ids(placed["stock"])
-        rng.shuffle(s.stock)
-        s.pile = pile
-        s.pile_rest = rest
+        s, _ = self._sample_common(view, rng, table)
         s.melds = melds
-        s.red3 = red3
-        s.opened = list(view["opened"])
         s.bonus = list(view["requirement_raise"])
-        s.tent = int(view["tentative"])
-        top = view["tentative_top"]
-        s.tent_top = -1 if top is None else int(top)
         s.penalties = list(view["penalties"])
-        s.ask = view["ask"]
-        s.ask_back = Phase[view["ask_back"].upper()] if view["ask_back"] else None
+        self._sample_ask(s, view)
         s.drew = view["drew"]
         s.melded = view["melded"]
         s.opened_now = view["opened_now"]
-        s.dealer = view["dealer"]
-        s.deal_no = view["deal_no"]
-        s.sheet = ScoreSheet.from_json(view["sheet"])
-        s.results = [tuple(p) for _, p in view["sheet"]["rows"]]
         return s
-
-
-def _normalize(text: str) -> str:
-    """Accept suits in meld text: ``meld 7S 7H 2D`` is ``meld 7 7 2``; ``10`` is ``T``."""
-    words = text.strip().split()
-    if not words:
-        return text
-    verb = words[0].lower()
-    if verb not in ("meld", "add", "take"):
-        return text
-    head, body, tail = [words[0]], words[1:], []
-    if verb == "take":
-        if len(body) >= 2 and body[0].lower() == "pile" and body[1].lower() == "with":
-            head += body[:2]
-            body = body[2:]
-        else:
-            return text
-    if verb == "add" and "to" in [w.lower() for w in body]:
-        k = [w.lower() for w in body].index("to")
-        body, tail = body[:k], body[k:]
-        if len(tail) == 2 and tail[1].lower() == "10s":
-            tail = [tail[0], "ts"]
-    ranks = []
-    for w in body:
-        u = w.upper()
-        if u in ("JK", "JOKER"):
-            ranks.append(JOKER_RANK)
-            continue
-        if u == "10":
-            u = "T"
-        try:
-            if len(u) >= 2 and u not in ("JK",):
-                card = normalize_card_text(u)
-                u = card[:-1]
-        except ParseError:
-            pass
-        if u.lower() not in RANK_OF_WORD:
-            return text
-        ranks.append(RANK_OF_WORD[u.lower()])
-    ranks.sort(key=lambda r: (r in (2, JOKER_RANK), r == JOKER_RANK, -r))
-    return " ".join([w.lower() for w in head] + [RANK_WORD[r] for r in ranks]
-                    + [w.lower() for w in tail])
