@@ -134,8 +134,9 @@ def test_bad_input_is_rejected_with_a_clear_error_and_changes_nothing(server):
         await rejected(a, {"type": "act", "token": tokens[0], "version": 0, "action": "ZZ"},
                        "bad_action")
         # a stale version
-        await rejected(a, {"type": "act", "token": tokens[0], "version": 7, "action": mine[0]},
-                       "stale")
+        err = await rejected(a, {"type": "act", "token": tokens[0], "version": 7,
+                                 "action": mine[0]}, "stale")
+        assert "your move was not made" in err["message"]
         await rejected(a, {"type": "act", "token": tokens[0], "version": "0", "action": mine[0]},
                        "bad_request")
         # an oversized frame (9 KiB), garbage JSON, not an object, an unknown type

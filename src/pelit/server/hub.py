@@ -353,8 +353,11 @@ class Hub:
         if state.outcome is not None:
             raise ServerError("over", "the match is over", 409)
         if version != len(state.history):
-            raise ServerError("stale", f"you have seen version {version}; the table is at "
-                              f"{len(state.history)}", 409)
+            # a race lost to another seat (or a second tab): say so plainly
+            raise ServerError("stale", "the table moved on before your move arrived "
+                              f"(you had seen {version} moves, it is at "
+                              f"{len(state.history)}): your move was not made; look "
+                              "at the table again and choose", 409)
         if seat not in state.to_act:
             who = ", ".join(map(str, state.to_act))
             raise ServerError("not_your_turn", f"seat {seat} may not act now; waiting for "
