@@ -890,6 +890,11 @@ class ContractSamba(_samba.Samba):
         s.phase = SP.DRAW
         s.to_act = (p,)
 
+    def _ask(self, s, p):
+        super()._ask(s, p)
+        if s.ask == "asked":
+            s.phase = SP.ANSWER          # the turn's phases are Samba's, as elsewhere here
+
     def _take_actions(self, s, p):
         if not s.pile:
             return []
@@ -1309,6 +1314,7 @@ class ContractSamba(_samba.Samba):
     def sample_world(self, view, rng):
         s = super().sample_world(view, rng)
         s.phase = _SHARED.get(s.phase.name, s.phase)
+        s.ask_back = s.ask_back and _SHARED[s.ask_back.name]
         a = Auction(view["auction_first"])
         for p, c in view["auction"]:
             a.calls.append((p, c if isinstance(c, str) else tuple(c)))
