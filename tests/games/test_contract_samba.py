@@ -707,6 +707,24 @@ def test_game_every_legal_action_text_reads_back():
         G.apply(s, bots[p].choose(G.view(s, p)), p)
 
 
+def test_game_may_i_go_out_waits_for_the_partner_and_returns_to_the_draw():
+    """21.6.5 as in Samba: "May I go out?" gives the partner the move, and only yes or
+    no; the answer returns the asker to the draw, where the pile's own refusal applies.
+    A world sampled while the question waits plays on the same way."""
+    import random
+    s = new()
+    all_pass(s)
+    s.play("ask go out", 0)
+    assert s.to_act == (2,) and legal(s, 2) == {"yes", "no"}
+    assert G.why_illegal(s, 2, G.A_DRAW) == "answer your partner: yes or no"
+    world = G.sample_world(G.view(s, 2), random.Random(1))
+    assert G.why_illegal(world, 2, G.A_DRAW) == "answer your partner: yes or no"
+    for state in (s, world):
+        state.play("yes", 2)
+        assert state.to_act == (0,) and "draw" in legal(state, 0)
+        assert G.why_illegal(state, 0, G.A_TAKE_WITH).startswith("to take the pile:")
+
+
 def test_game_declarer_keeps_two_cards_and_red_three_laid_only_from_three():
     """24.3 (decision): the declarer's opening leaves at least two cards in hand;
     24.8 (decision): a red three is laid only while two more cards stay."""

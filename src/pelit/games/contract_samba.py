@@ -535,10 +535,11 @@ from dataclasses import dataclass as _dataclass  # noqa: E402
 from ..cards.deck import SUITS, Card, CardSet, mask_of, normalize_card_text  # noqa: E402
 from ..cards.meld_screen import (cards_line, deal_scored_line, goal_text,  # noqa: E402
                                  meld_line, pile_line, side_title)
-from ..cards.melds import NATURAL_RANKS, opening_requirement, take_lowest  # noqa: E402
+from ..cards.meld_game import deal_rounds  # noqa: E402
+from ..cards.melds import NATURAL_RANKS, take_lowest  # noqa: E402
 from ..core.actions import ActionSpace  # noqa: E402
 from ..core.errors import ParseError  # noqa: E402
-from ..core.game import GameInfo, Outcome, option  # noqa: E402
+from ..core.game import GameInfo, option  # noqa: E402
 from ..core.registry import register  # noqa: E402
 from . import samba as _samba  # noqa: E402
 
@@ -641,6 +642,8 @@ class ContractSamba(_samba.Samba):
     Phase = Phase
     State = ContractSambaState
     deck = DECK
+    tables = T
+    opening_zones = OPENING_ZONES
     test_options = {"deals": 1}
 
     def __init__(self):
@@ -727,9 +730,6 @@ class ContractSamba(_samba.Samba):
         return self.A_BID + (call[0] - 1) * 6 + call[1]
 
     # -- rules helpers ----------------------------------------------------------------
-    def requirement(self, s, team):
-        return opening_requirement(s.sheet.totals[team], OPENING_ZONES) + s.bonus[team]
-
     def _tent_enough(self, s, team, extra=0):
         return self._tent_ok(s, team, s.mkey[team], s.mmask[team])
 
@@ -773,36 +773,23 @@ class ContractSamba(_samba.Samba):
     # -- deal and auction ---------------------------------------------------------------
     def _deal(self, s):
         pack = s.deal_pack(DECK, s.deal_no)
-        s.hands = [0, 0, 0, 0]
-        s.known = [0, 0, 0, 0]
+        self._new_deal_fields(s)
         first = (s.dealer + 1) % 4
-        pos = 0
-        for _ in range(HAND_SIZE):
-            for k in range(4):
-                s.hands[(first + k) % 4] |= 1 << pack[pos]
-                pos += 1
+        s.hands, pos = deal_rounds(pack, 0, first, 4, HAND_SIZE)
         s.stock = pack[pos:][::-1]
         s.mkey = [[], []]
         s.mmask = [[], []]
-        s.red3 = [0, 0]
-        s.opened = [False, False]
         s.bonus = [0, 0]
-        s.tent = 0
-        s.tent_top = -1
-        s.pile_rest = []
         s.penalties = [0, 0]
         s.ask = None
         s.ask_back = None
         s.melded = False
-        s.pile = []
         s.auction = Auction(first)
         s.contract = None
         s.contracts_left = []
         s.dpen = [0, 0]
         s.excl = 0
-        for p in range(4):
-            s.log("dealt", p, audience=(p,), private={"cards": CardSet(s.hands[p])},
-                  count=HAND_SIZE, dealer=s.dealer)
+        self._log_dealt(s, count=HAND_SIZE, dealer=s.dealer)
         s.phase = Phase.AUCTION
         s.to_act = (first,)
 
@@ -833,13 +820,7 @@ class ContractSamba(_samba.Samba):
         s.to_act = (seat,)
 
     def _start_play(self, s, contract):
-        s.pile = []
-        while True:
-            c = s.stock.pop()
-            s.pile.append(c)
-            if not (FREEZERS >> c) & 1:
-                break
-        s.log("pile_turned", None, pile=[Card(c) for c in s.pile], stock=len(s.stock))
+        self._turn_up_pile(s, FREEZERS)
         self._begin_turn(s, first_to_play(s.dealer, contract))
 
     def _legal_declare(self, s, p):
@@ -862,12 +843,8 @@ class ContractSamba(_samba.Samba):
             self._start_play(s, s.contract)
             return
         if a == self.A_CANNOT:
-            back = s.tent
-            s.mkey[team] = []
-            s.mmask[team] = []
-            s.hands[p] |= back
-            s.known[p] |= back
-            s.tent = 0
+            back = self._return_tentative(s, p)
+            self._clear_tentative(s)
             s.dpen[team] += 1
             s.log("cannot_open", p, points=1000, returned=CardSet(back),
                   contract=bid_text(s.contract[1]))
@@ -889,6 +866,11 @@ class ContractSamba(_samba.Samba):
         s.melded = False
         s.phase = SP.DRAW
         s.to_act = (p,)
+
+    def _ask(self, s, p):
+        super()._ask(s, p)
+        if s.ask == "asked":
+            s.phase = SP.ANSWER          # the turn's phases are Samba's, as elsewhere here
 
     def _take_actions(self, s, p):
         if not s.pile:
@@ -1128,22 +1110,14 @@ class ContractSamba(_samba.Samba):
             if pile_open:
                 self._take_rest(s, p, rest, top, 0, slot)
             return
-        back = s.tent
-        if s.tent_top >= 0:
-            back &= ~(1 << s.tent_top)
-        s.mkey[team] = []
-        s.mmask[team] = []
-        s.hands[p] |= back
-        s.known[p] |= back
+        back = self._return_tentative(s, p)
         s.bonus[team] += 10
         s.log("opening_failed", p, points=got, needed=need, returned=CardSet(back),
               requirement=need + 10)
         if s.tent_top >= 0:
-            s.pile = s.pile + s.pile_rest + [s.tent_top]
-            s.pile_rest = []
+            self._restore_pile(s)
             s.phase = SP.DRAW
-        s.tent = 0
-        s.tent_top = -1
+        self._clear_tentative(s)
         s.excl = 0
         s.melded = False
 
@@ -1160,26 +1134,8 @@ class ContractSamba(_samba.Samba):
                            declarer_team=(c[0] & 1) if c else None,
                            doubled=c[2] if c else False, void=out_team is None,
                            asked=s.penalties)
-        totals = (lines[0]["total"], lines[1]["total"])
-        s.sheet.add(f"deal {s.deal_no + 1}", totals)
-        s.results.append(totals)
-        s.log("deal_scored", None, reason=reason, lines=lines, totals=list(s.sheet.totals),
-              hands=[CardSet(h) for h in s.hands],
-              contract=None if c is None else bid_text(c[1]), void=out_team is None)
-        s.deal_no += 1
-        a, b = s.sheet.totals
-        o = s.options
-        done = (o.deals and s.deal_no >= o.deals) or \
-            (not o.deals and max(a, b) >= o.target and a != b)
-        if done:
-            winners = () if a == b else ((0, 2) if a > b else (1, 3))
-            why = f"{s.deal_no} deals played" if o.deals else f"target {o.target} reached"
-            self.finish(s, Outcome((a, b, a, b), winners,
-                                   f"{why}: {a} to {b}" + ("" if winners else ", a draw"),
-                                   details={"deals": [list(r) for r in s.results]}))
-            return
-        s.dealer = (s.dealer + 1) % 4
-        self._deal(s)
+        self._record_deal(s, lines, reason, hands=[CardSet(h) for h in s.hands],
+                          contract=None if c is None else bid_text(c[1]), void=out_team is None)
 
     # -- text ------------------------------------------------------------------------------
     def parse_action(self, state, text, seat=None):
@@ -1309,6 +1265,7 @@ class ContractSamba(_samba.Samba):
     def sample_world(self, view, rng):
         s = super().sample_world(view, rng)
         s.phase = _SHARED.get(s.phase.name, s.phase)
+        s.ask_back = s.ask_back and _SHARED[s.ask_back.name]
         a = Auction(view["auction_first"])
         for p, c in view["auction"]:
             a.calls.append((p, c if isinstance(c, str) else tuple(c)))

@@ -42,16 +42,16 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
-from ..cards.deck import (RANK_TEXT, SUITS, Card, CardSet, ids, mask_of,
-                          normalize_card_text, pretty, standard_deck)
+from ..cards.deck import (SUITS, Card, CardSet, ids, mask_of, normalize_card_text, pretty,
+                          standard_deck)
+from ..cards.meld_game import MeldGame, PartnerMeldState, deal_rounds
 from ..cards.meld_screen import cards_line, deal_scored_line, goal_text, pile_line, side_title
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
-                           opening_requirement, popcount, take_lowest)
-from ..cards.scoresheet import ScoreSheet
+                           popcount, take_lowest)
+from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD as RW
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError
-from ..core.game import Game, GameInfo, Outcome, State, option
+from ..core.game import Game, GameInfo, option
 from ..core.registry import register
 
 DECK = standard_deck("3x54")
@@ -66,8 +66,6 @@ FREEZERS = T.wild | T.red3
 NO_TAKE_TOP = T.wild | T.black3
 BLACK3 = 3
 RUN = 100                          # key of a sequence: RUN + suit
-RW = {r: RANK_TEXT[r].lower() for r in range(2, 16)}
-RANK_OF_WORD = {w: r for r, w in RW.items()}
 SUIT_NAT = tuple(T.natural & DECK.suit_mask[s] for s in range(4))
 
 # faces that can be added to a meld: 44 naturals, a two, a joker, 3S, 3C
@@ -149,36 +147,20 @@ def score_deal(keys, masks, red3_counts, hands, went_out, penalties) -> list[dic
     return lines
 
 
-class SambaState(State):
-    __slots__ = ("dealer", "deal_no", "hands", "known", "stock", "pile", "mkey", "mmask",
-                 "red3", "opened", "bonus", "tent", "tent_top", "pile_rest", "ask",
-                 "ask_back", "melded", "penalties", "sheet", "results")
+class SambaState(PartnerMeldState):
+    __slots__ = ("mkey", "mmask", "bonus", "melded", "penalties")
 
     def _copy_into(self, new):
-        new.dealer = self.dealer
-        new.deal_no = self.deal_no
-        new.hands = self.hands.copy()
-        new.known = self.known.copy()
-        new.stock = self.stock.copy()
-        new.pile = self.pile.copy()
+        PartnerMeldState._copy_into(self, new)
         new.mkey = [self.mkey[0].copy(), self.mkey[1].copy()]
         new.mmask = [self.mmask[0].copy(), self.mmask[1].copy()]
-        new.red3 = self.red3.copy()
-        new.opened = self.opened.copy()
         new.bonus = self.bonus.copy()
-        new.tent = self.tent
-        new.tent_top = self.tent_top
-        new.pile_rest = self.pile_rest.copy()
-        new.ask = self.ask
-        new.ask_back = self.ask_back
         new.melded = self.melded
         new.penalties = self.penalties.copy()
-        new.sheet = self.sheet.clone()
-        new.results = self.results.copy()
 
 
 @register
-class Samba(Game):
+class Samba(MeldGame):
     info = GameInfo(
         id="samba", name="Samba", min_seats=4, max_seats=4, family="rummy",
         source="000 ch. 23 (line 1790)", hidden=True, chance=True, teams=True,
@@ -213,6 +195,9 @@ class Samba(Game):
     Phase = Phase
     State = SambaState
     deck = DECK
+    tables = T
+    hand_size = HAND_SIZE
+    opening_zones = OPENING_ZONES
     test_options = {"deals": 1}
     # the terminal draws the teams' tables itself (render_board): one block
     # per team with its numbered melds instead of the view's paired lists
@@ -248,9 +233,6 @@ class Samba(Game):
         self.actions = a
         self._ri = {r: i for i, r in enumerate(NATURAL_RANKS)}
 
-    def num_players(self, state):
-        return 4
-
     def decode(self, a):
         """For bots: ``("draw",)``, ``("take", slot)``, ``("take", "pair", rank)``,
         ``("meld", rank, form)``, ``("run", suit, low)``, ``("meld", 3, 0)``,
@@ -278,8 +260,15 @@ class Samba(Game):
                  self.A_NO: "no"}[a],)
 
     # -- rules helpers ------------------------------------------------------------
-    def requirement(self, s, team):
-        return opening_requirement(s.sheet.totals[team], OPENING_ZONES) + s.bonus[team]
+    def _requirement_raise(self, s, team):
+        return s.bonus[team]
+
+    def _meld_masks(self, s, team):
+        return s.mmask[team]
+
+    def _drop_tentative(self, s, team):
+        s.mkey[team] = []           # a team that had not opened had no other melds
+        s.mmask[team] = []
 
     def _tent_enough(self, s, team, extra=0):
         return T.value(s.tent | extra) >= self.requirement(s, team)
@@ -347,44 +336,19 @@ class Samba(Game):
                         return True
         return False
 
-    # -- setup ----------------------------------------------------------------------
-    def _setup(self, s):
-        s.dealer = 3
-        s.deal_no = 0
-        s.sheet = ScoreSheet(2)
-        s.results = []
-        self._deal(s)
-
+    # -- dealing --------------------------------------------------------------------
     def _deal(self, s):
         pack = s.deal_pack(DECK, s.deal_no)
-        s.hands = [0, 0, 0, 0]
-        s.known = [0, 0, 0, 0]
+        self._new_deal_fields(s)
         first = (s.dealer + 1) % 4
-        pos = 0
-        for _ in range(HAND_SIZE):
-            for k in range(4):
-                s.hands[(first + k) % 4] |= 1 << pack[pos]
-                pos += 1
+        s.hands, pos = deal_rounds(pack, 0, first, 4, HAND_SIZE)
         s.stock = pack[pos:][::-1]
         s.mkey = [[], []]
         s.mmask = [[], []]
-        s.red3 = [0, 0]
-        s.opened = [False, False]
         s.bonus = [0, 0]
-        s.tent = 0
-        s.tent_top = -1
-        s.pile_rest = []
         s.penalties = [0, 0]
-        for p in range(4):
-            s.log("dealt", p, audience=(p,), private={"cards": CardSet(s.hands[p])},
-                  count=HAND_SIZE, dealer=s.dealer)
-        s.pile = []
-        while True:
-            c = s.stock.pop()
-            s.pile.append(c)
-            if not (FREEZERS >> c) & 1:
-                break
-        s.log("pile_turned", None, pile=[Card(c) for c in s.pile], stock=len(s.stock))
+        self._log_dealt(s, count=HAND_SIZE, dealer=s.dealer)
+        self._turn_up_pile(s, FREEZERS)
         self._begin_turn(s, first)
 
     def _begin_turn(self, s, p):
@@ -397,25 +361,6 @@ class Samba(Game):
         if reds:
             s.hands[p] &= ~reds
             self._lay_red_threes(s, p, reds)
-
-    def _lay_red_threes(self, s, p, reds):
-        team = p & 1
-        while reds:
-            c = reds & -reds
-            reds ^= c
-            s.red3[team] |= c
-            s.log("red_three", p, card=Card(c.bit_length() - 1))
-            if not s.stock:
-                self._end_deal(s, None, "the stock ran out")
-                return False
-            d = s.stock.pop()
-            s.log("draw", p, audience=(p,), private={"card": Card(d)},
-                  replacement=True, stock=len(s.stock))
-            if (T.red3 >> d) & 1:
-                reds |= 1 << d
-            else:
-                s.hands[p] |= 1 << d
-        return True
 
     # -- DRAW -----------------------------------------------------------------------
     def _legal_draw(self, s, p):
@@ -459,17 +404,8 @@ class Samba(Game):
                 s.log("draw_empty", p)
                 self._end_deal(s, None, "the stock ran out")
                 return
-            for _ in range(2):
-                if not s.stock:
-                    break
-                c = s.stock.pop()
-                s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
-                if (T.red3 >> c) & 1:
-                    if not self._lay_red_threes(s, p, 1 << c):
-                        return
-                else:
-                    s.hands[p] |= 1 << c
-            s.phase = Phase.MELD
+            if self._draw_from_stock(s, p, 2):       # 23.3
+                s.phase = Phase.MELD
             return
         if a == self.A_ASK:
             self._ask(s, p)
@@ -513,25 +449,8 @@ class Samba(Game):
             return
         self._check_empty(s, p)
 
-    def _ask(self, s, p):
-        if s.melded:
-            s.ask = "must"
-            s.log("ask_go_out", p, binding=True)
-            return
-        s.ask = "asked"
-        s.ask_back = s.phase
-        s.log("ask_go_out", p, binding=False)
-        s.phase = Phase.ANSWER
-        s.to_act = ((p + 2) % 4,)
-
-    def _legal_answer(self, s, p):
-        return [self.A_YES, self.A_NO]
-
-    def _apply_answer(self, s, p, a):
-        s.ask = "yes" if a == self.A_YES else "no"
-        s.log("answer", p, answer=s.ask)
-        s.phase = s.ask_back
-        s.to_act = ((p + 2) % 4,)
+    def _binding_ask(self, s):
+        return s.melded              # 21.6.5: asking after melding obliges going out
 
     # -- melding ------------------------------------------------------------------------
     def _meld_actions(self, s, p):
@@ -624,12 +543,7 @@ class Samba(Game):
         if n == 1 and not self._may_empty(s, team, s.mkey[team], s.mmask[team]):
             can = False
         if can:
-            faces = 0
-            for c in ids(hand):
-                f = 1 << DECK.face_of[c]
-                if not faces & f:
-                    faces |= f
-                    out.append(self.A_DISCARD + c)
+            out.extend(self._discard_actions(hand))
         if s.tent:
             out.append(self.A_DONE)
         if s.ask is None:
@@ -637,7 +551,6 @@ class Samba(Game):
         return out
 
     def _apply_meld(self, s, p, a):
-        team = p & 1
         if a == self.A_DONE:
             self._done(s, p)
             return
@@ -648,16 +561,11 @@ class Samba(Game):
             c = a - self.A_DISCARD
             if s.tent:
                 self._open(s, p)
-            s.hands[p] &= ~(1 << c)
-            s.known[p] &= ~(1 << c)
-            s.pile.append(c)
-            s.log("discard", p, card=Card(c))
+            self._put_on_pile(s, p, c)
             if not s.hands[p]:
                 self._go_out(s, p)
                 return
-            if s.ask in ("yes", "must"):
-                s.penalties[team] += 1
-                s.log("penalty", p, points=300, reason="asked to go out but did not")
+            self._penalise_broken_ask(s, p)          # 21.6.5
             self._begin_turn(s, (p + 1) % 4)
             return
         self._apply_meld_action(s, p, a)
@@ -723,30 +631,21 @@ class Samba(Game):
             if pile_open:
                 self._take_rest(s, p, rest, top, 0, slot)
             return
-        back = s.tent
-        if s.tent_top >= 0:
-            back &= ~(1 << s.tent_top)
-        s.mkey[team] = []           # a team that had not opened had no other melds
-        s.mmask[team] = []
-        s.hands[p] |= back
-        s.known[p] |= back
+        back = self._return_tentative(s, p)
         s.bonus[team] += 10
         s.log("opening_failed", p, points=got, needed=need, returned=CardSet(back),
               requirement=need + 10)
         if s.tent_top >= 0:
-            s.pile = s.pile_rest + [s.tent_top]
-            s.pile_rest = []
+            self._restore_pile(s)
             s.phase = Phase.DRAW
-        s.tent = 0
-        s.tent_top = -1
+        self._clear_tentative(s)
         s.melded = False
 
     def _open(self, s, p):
         team = p & 1
         s.opened[team] = True
         s.log("opened", p, points=T.value(s.tent), needed=self.requirement(s, team))
-        s.tent = 0
-        s.tent_top = -1
+        self._clear_tentative(s)
 
     def _go_out(self, s, p):
         s.log("went_out", p)
@@ -757,29 +656,12 @@ class Samba(Game):
         reds = [popcount(s.red3[t] | (hands[t] & T.red3)) for t in (0, 1)]
         lines = score_deal(s.mkey, s.mmask, reds, [h & ~T.red3 for h in hands], out_team,
                            s.penalties)
-        totals = (lines[0]["total"], lines[1]["total"])
-        s.sheet.add(f"deal {s.deal_no + 1}", totals)
-        s.results.append(totals)
-        s.log("deal_scored", None, reason=reason, lines=lines, totals=list(s.sheet.totals),
-              hands=[CardSet(h) for h in s.hands])
-        s.deal_no += 1
-        a, b = s.sheet.totals
-        o = s.options
-        done = (o.deals and s.deal_no >= o.deals) or \
-            (not o.deals and max(a, b) >= o.target and a != b)
-        if done:
-            winners = () if a == b else ((0, 2) if a > b else (1, 3))
-            why = f"{s.deal_no} deals played" if o.deals else f"target {o.target} reached"
-            self.finish(s, Outcome((a, b, a, b), winners,
-                                   f"{why}: {a} to {b}" + ("" if winners else ", a draw"),
-                                   details={"deals": [list(r) for r in s.results]}))
-            return
-        s.dealer = (s.dealer + 1) % 4
-        self._deal(s)
+        self._record_deal(s, lines, reason, hands=[CardSet(h) for h in s.hands])
 
     # -- text -----------------------------------------------------------------------------
     def parse_action(self, state, text, seat=None):
-        return super().parse_action(state, _normalize(text), seat)
+        # Samba's own reading (runs keep their suits), not MeldGame's rank words
+        return Game.parse_action(self, state, _normalize(text), seat)
 
     def why_illegal(self, s, seat, action):
         if not 0 <= action < self.actions.size:
@@ -889,15 +771,7 @@ class Samba(Game):
             team = to_act[0] & 1 if to_act[0] is not None else 0
             lines.append(f"Opening so far: {T.value(tent)} of {view['requirement'][team]} points; "
                          f"'done' short of that takes the cards back (requirement +10)")
-        ask = view["ask"]
-        if ask == "asked":
-            lines.append("'May I go out?' asked: the partner answers yes or no")
-        elif ask == "yes":
-            lines.append("Partner said yes: this turn must end by going out (else 300 penalty)")
-        elif ask == "no":
-            lines.append("Partner said no: the hand may not be emptied this turn")
-        elif ask == "must":
-            lines.append("Asked after melding: this turn must end by going out (else 300 penalty)")
+        lines.extend(self.ask_lines(view["ask"]))
         return "\n".join(lines)
 
     def describe_event(self, event):
@@ -906,94 +780,32 @@ class Samba(Game):
 
     # -- views ------------------------------------------------------------------------------
     def _view(self, s, seat, v):
-        if seat is not None:
-            v["hand"] = CardSet(s.hands[seat])
-        v["hand_sizes"] = [popcount(h) for h in s.hands]
-        v["hand_known"] = [CardSet(s.known[p] & s.hands[p]) for p in range(4)]
-        v["stock"] = len(s.stock)
-        v["pile"] = [Card(c) for c in s.pile]
+        self._common_view(s, seat, v)
         v["pile_frozen"] = bool(mask_of(s.pile) & FREEZERS)
-        v["pile_aside"] = [Card(c) for c in s.pile_rest]
         v["melds"] = [[{"kind": _kind(k), "cards": CardSet(m)} for k, m in zip(s.mkey[t], s.mmask[t])]
                       for t in (0, 1)]
-        v["tentative"] = CardSet(s.tent)
-        v["tentative_top"] = Card(s.tent_top) if s.tent_top >= 0 else None
-        v["red_threes"] = [CardSet(x) for x in s.red3]
-        v["opened"] = list(s.opened)
         v["requirement"] = [self.requirement(s, t) for t in (0, 1)]
         v["requirement_raise"] = list(s.bonus)
         v["penalties"] = list(s.penalties)
         v["ask"] = s.ask
         v["ask_back"] = s.ask_back.name.lower() if s.ask_back else None
         v["melded"] = s.melded
-        v["dealer"] = s.dealer
-        v["deal_no"] = s.deal_no
-        v["scores"] = list(s.sheet.totals)
-        v["sheet"] = s.sheet.to_json()
-
-    def zones(self, s):
-        z = {"stock": mask_of(s.stock), "pile": mask_of(s.pile), "aside": mask_of(s.pile_rest)}
-        for p in range(4):
-            z[f"hand{p}"] = s.hands[p]
-        for t in (0, 1):
-            m = 0
-            for x in s.mmask[t]:
-                m |= x
-            z[f"melds{t}"] = m
-            z[f"red3_{t}"] = s.red3[t]
-        return z
-
-    def unknown_cards(self, s, seat):
-        hidden = mask_of(s.stock)
-        if s.outcome is not None:
-            return hidden                 # the last deal's scoring showed every hand
-        for p in range(4):
-            if p != seat:
-                hidden |= s.hands[p] & ~s.known[p]
-        return hidden
 
     def sample_world(self, view, rng):
-        s = self.blank_world(view, rng)
-        seat = view["seat"]
-        own = int(view["hand"]) if seat is not None else 0
-        known = [int(k) for k in view["hand_known"]]
-        s.mkey, s.mmask = [[], []], [[], []]
+        mkey, mmask = [[], []], [[], []]
         table = 0
         for t in (0, 1):
             for m in view["melds"][t]:
                 cards = int(m["cards"])
-                s.mkey[t].append(_key_of(m["kind"], cards))
-                s.mmask[t].append(cards)
+                mkey[t].append(_key_of(m["kind"], cards))
+                mmask[t].append(cards)
                 table |= cards
-        red3 = [int(x) for x in view["red_threes"]]
-        pile = [int(c) for c in view["pile"]]
-        rest = [int(c) for c in view["pile_aside"]]
-        seen = own | table | red3[0] | red3[1] | mask_of(pile) | mask_of(rest)
-        for p in range(4):
-            if p != seat:
-                seen |= known[p]
-        zones = {"stock": view["stock"], **unknown_hand_zones(view["hand_sizes"], known, seat)}
-        placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
-        s.hands = hands_with_known(placed, own, known, seat)
-        s.known = known
-        s.stock = ids(placed["stock"])
-        rng.shuffle(s.stock)
-        s.pile = pile
-        s.pile_rest = rest
-        s.red3 = red3
-        s.opened = list(view["opened"])
+        s, _ = self._sample_common(view, rng, table)
+        s.mkey, s.mmask = mkey, mmask
         s.bonus = list(view["requirement_raise"])
-        s.tent = int(view["tentative"])
-        top = view["tentative_top"]
-        s.tent_top = -1 if top is None else int(top)
         s.penalties = list(view["penalties"])
-        s.ask = view["ask"]
-        s.ask_back = Phase[view["ask_back"].upper()] if view["ask_back"] else None
+        self._sample_ask(s, view)
         s.melded = view["melded"]
-        s.dealer = view["dealer"]
-        s.deal_no = view["deal_no"]
-        s.sheet = ScoreSheet.from_json(view["sheet"])
-        s.results = [tuple(p) for _, p in view["sheet"]["rows"]]
         return s
 
 
