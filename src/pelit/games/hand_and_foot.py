@@ -45,13 +45,14 @@ from dataclasses import dataclass
 from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
 from ..cards.deck import RANK_TEXT, SUITS, Card, CardSet, ids, mask_of, normalize_card_text, \
     standard_deck
+from ..cards.meld_game import MeldGame, PartnerMeldState, deal_rounds
 from ..cards.meld_screen import deal_scored_line, meld_line, pile_line, side_title
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind, \
     popcount, take_lowest
 from ..cards.scoresheet import ScoreSheet
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError
-from ..core.game import Game, GameInfo, Outcome, State, option
+from ..core.game import GameInfo, Outcome, option
 from ..core.registry import register
 
 DECK = standard_deck("5x54")
@@ -131,38 +132,24 @@ def score_deal(masks, hands, feet, went_out, concealed, penalties) -> list[dict]
     return lines
 
 
-class HandAndFootState(State):
-    __slots__ = ("dealer", "deal_no", "hands", "feet", "in_foot", "known", "stock", "pile",
-                 "mkey", "mmask", "opened", "bonus", "tent", "tent_top", "pile_rest", "ask",
-                 "ask_back", "melded", "opened_now", "penalties", "sheet", "results")
+class HandAndFootState(PartnerMeldState):
+    __slots__ = ("feet", "in_foot", "mkey", "mmask", "bonus", "melded", "opened_now",
+                 "penalties")
 
     def _copy_into(self, new):
-        new.dealer = self.dealer
-        new.deal_no = self.deal_no
-        new.hands = self.hands.copy()
+        PartnerMeldState._copy_into(self, new)
         new.feet = self.feet.copy()
         new.in_foot = self.in_foot.copy()
-        new.known = self.known.copy()
-        new.stock = self.stock.copy()
-        new.pile = self.pile.copy()
         new.mkey = [self.mkey[0].copy(), self.mkey[1].copy()]
         new.mmask = [self.mmask[0].copy(), self.mmask[1].copy()]
-        new.opened = self.opened.copy()
         new.bonus = self.bonus.copy()
-        new.tent = self.tent
-        new.tent_top = self.tent_top
-        new.pile_rest = self.pile_rest.copy()
-        new.ask = self.ask
-        new.ask_back = self.ask_back
         new.melded = self.melded
         new.opened_now = self.opened_now
         new.penalties = self.penalties.copy()
-        new.sheet = self.sheet.clone()
-        new.results = self.results.copy()
 
 
 @register
-class HandAndFoot(Game):
+class HandAndFoot(MeldGame):
     info = GameInfo(
         id="hand-and-foot", name="Hand and Foot", min_seats=4, max_seats=4, family="rummy",
         source="000 ch. 25 (line 1996)", hidden=True, chance=True, teams=True,
@@ -194,6 +181,8 @@ class HandAndFoot(Game):
     Phase = Phase
     State = HandAndFootState
     deck = DECK
+    tables = T
+    hand_size = HAND_SIZE
     test_options = {"deals": 1}
     # the terminal draws the teams' tables itself (render_board): one block
     # per team with its players' hands and feet and its numbered melds
@@ -220,9 +209,6 @@ class HandAndFoot(Game):
         self.A_NO = a.verb("no")
         self.actions = a
         self._ri = {r: i for i, r in enumerate(NATURAL_RANKS)}
-
-    def num_players(self, state):
-        return 4
 
     def decode(self, a):
         """For bots: ``("draw",)``, ``("take", "pair", rank)``, ``("meld", rank,
@@ -312,45 +298,20 @@ class HandAndFoot(Game):
         return False
 
     # -- setup ------------------------------------------------------------------------
-    def _setup(self, s):
-        s.dealer = 3
-        s.deal_no = 0
-        s.sheet = ScoreSheet(2)
-        s.results = []
-        self._deal(s)
-
     def _deal(self, s):
         pack = s.deal_pack(DECK, s.deal_no)
-        s.hands = [0, 0, 0, 0]
-        s.feet = [0, 0, 0, 0]
-        s.in_foot = [False] * 4
-        s.known = [0, 0, 0, 0]
+        self._new_deal_fields(s)
         first = (s.dealer + 1) % 4
-        pos = 0
-        for zone, size in ((s.hands, HAND_SIZE), (s.feet, FOOT_SIZE)):
-            for _ in range(size):
-                for k in range(4):
-                    zone[(first + k) % 4] |= 1 << pack[pos]
-                    pos += 1
+        s.hands, pos = deal_rounds(pack, 0, first, 4, HAND_SIZE)
+        s.feet, pos = deal_rounds(pack, pos, first, 4, FOOT_SIZE)
         s.stock = pack[pos:][::-1]
+        s.in_foot = [False] * 4
         s.mkey = [[], []]
         s.mmask = [[], []]
-        s.opened = [False, False]
         s.bonus = [0, 0]
-        s.tent = 0
-        s.tent_top = -1
-        s.pile_rest = []
         s.penalties = [0, 0]
-        for p in range(4):
-            s.log("dealt", p, audience=(p,), private={"cards": CardSet(s.hands[p])},
-                  count=HAND_SIZE, foot=FOOT_SIZE, dealer=s.dealer)
-        s.pile = []
-        while True:
-            c = s.stock.pop()
-            s.pile.append(c)
-            if not (COVER >> c) & 1:
-                break
-        s.log("pile_turned", None, pile=[Card(c) for c in s.pile], stock=len(s.stock))
+        self._log_dealt(s, count=HAND_SIZE, foot=FOOT_SIZE, dealer=s.dealer)
+        self._turn_up_pile(s, COVER)
         self._begin_turn(s, first)
 
     def _begin_turn(self, s, p):
