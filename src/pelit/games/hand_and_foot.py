@@ -52,7 +52,7 @@ from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kin
 from ..cards.scoresheet import ScoreSheet
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError
-from ..core.game import GameInfo, Outcome, option
+from ..core.game import GameInfo, option
 from ..core.registry import register
 
 DECK = standard_deck("5x54")
@@ -233,6 +233,13 @@ class HandAndFoot(MeldGame):
     def requirement(self, s, team):
         return OPENING_BY_DEAL[min(s.deal_no, 3)] + s.bonus[team]
 
+    def _meld_masks(self, s, team):
+        return s.mmask[team]
+
+    def _drop_tentative(self, s, team):
+        s.mkey[team] = []             # an unopened team's melds are all tentative
+        s.mmask[team] = []
+
     def _tent_enough(self, s, team, extra=0):
         return T.value(s.tent | extra) >= self.requirement(s, team)
 
@@ -395,25 +402,8 @@ class HandAndFoot(MeldGame):
         s.phase = Phase.MELD
         self._check_empty(s, p)
 
-    def _ask(self, s, p):
-        if s.melded:
-            s.ask = "must"
-            s.log("ask_go_out", p, binding=True)
-            return
-        s.ask = "asked"
-        s.ask_back = s.phase
-        s.log("ask_go_out", p, binding=False)
-        s.phase = Phase.ANSWER
-        s.to_act = ((p + 2) % 4,)
-
-    def _legal_answer(self, s, p):
-        return [self.A_YES, self.A_NO]
-
-    def _apply_answer(self, s, p, a):
-        s.ask = "yes" if a == self.A_YES else "no"
-        s.log("answer", p, answer=s.ask)
-        s.phase = s.ask_back
-        s.to_act = ((p + 2) % 4,)
+    def _binding_ask(self, s):
+        return s.melded              # 21.6.5: asking after melding obliges going out
 
     # -- melding ----------------------------------------------------------------------
     def _meld_actions(self, s, p):
@@ -467,12 +457,7 @@ class HandAndFoot(MeldGame):
         if n == 1 and s.in_foot[p] and not self._may_out(s, p, s.mmask[team]):
             can = False
         if can:
-            faces = 0
-            for c in ids(hand):
-                f = 1 << DECK.face_of[c]
-                if not faces & f:
-                    faces |= f
-                    out.append(self.A_DISCARD + c)
+            out.extend(self._discard_actions(hand))
         if s.tent:
             out.append(self.A_DONE)
         if s.ask is None:
@@ -480,7 +465,6 @@ class HandAndFoot(MeldGame):
         return out
 
     def _apply_meld(self, s, p, a):
-        team = p & 1
         if a == self.A_DONE:
             self._done(s, p)
             return
@@ -491,18 +475,13 @@ class HandAndFoot(MeldGame):
             c = a - self.A_DISCARD
             if s.tent:
                 self._open(s, p)
-            s.hands[p] &= ~(1 << c)
-            s.known[p] &= ~(1 << c)
-            s.pile.append(c)
-            s.log("discard", p, card=Card(c))
+            self._put_on_pile(s, p, c)
             if not s.hands[p]:
                 if s.in_foot[p]:
                     self._go_out(s, p)
                     return
                 self._pick_up_foot(s, p)
-            if s.ask in ("yes", "must"):
-                s.penalties[team] += 1
-                s.log("penalty", p, points=300, reason="asked to go out but did not")
+            self._penalise_broken_ask(s, p)          # 21.6.5
             self._begin_turn(s, (p + 1) % 4)
             return
         self._apply_meld_action(s, p, a)
@@ -566,22 +545,15 @@ class HandAndFoot(MeldGame):
             if pile_open:
                 self._take_rest(s, p, rest, top, 0, slot)
             return
-        back = s.tent
-        if s.tent_top >= 0:
-            back &= ~(1 << s.tent_top)
-        s.mkey[team] = []
-        s.mmask[team] = []
-        s.hands[p] |= back
-        s.known[p] |= back
+        # 21.6.5: an insufficient opening goes back and costs 10 more
+        back = self._return_tentative(s, p)
         s.bonus[team] += 10
         s.log("opening_failed", p, points=got, needed=need, returned=CardSet(back),
               requirement=need + 10)
         if s.tent_top >= 0:
-            s.pile = s.pile + s.pile_rest + [s.tent_top]
-            s.pile_rest = []
+            self._restore_pile(s)
             s.phase = Phase.DRAW
-        s.tent = 0
-        s.tent_top = -1
+        self._clear_tentative(s)
         s.melded = False
 
     def _open(self, s, p):
@@ -589,8 +561,7 @@ class HandAndFoot(MeldGame):
         s.opened[team] = True
         s.opened_now = True
         s.log("opened", p, points=T.value(s.tent), needed=self.requirement(s, team))
-        s.tent = 0
-        s.tent_top = -1
+        self._clear_tentative(s)
 
     def _go_out(self, s, p):
         s.log("went_out", p)
@@ -601,26 +572,23 @@ class HandAndFoot(MeldGame):
         feet = [s.feet[0] | s.feet[2], s.feet[1] | s.feet[3]]
         lines = score_deal(s.mmask, hands, feet, out_team,
                            s.opened_now and out_team is not None, s.penalties)
-        totals = (lines[0]["total"], lines[1]["total"])
-        s.sheet.add(f"deal {s.deal_no + 1}", totals)
-        s.results.append(totals)
-        s.log("deal_scored", None, reason=reason, lines=lines, totals=list(s.sheet.totals),
-              hands=[CardSet(h) for h in s.hands], feet=[CardSet(f) for f in s.feet])
-        s.deal_no += 1
-        if s.deal_no >= s.options.deals:
-            a, b = s.sheet.totals
-            winners = () if a == b else ((0, 2) if a > b else (1, 3))
-            self.finish(s, Outcome((a, b, a, b), winners,
-                                   f"{s.deal_no} deals played: {a} to {b}"
-                                   + ("" if winners else ", a draw"),
-                                   details={"deals": [list(r) for r in s.results]}))
-            return
-        s.dealer = (s.dealer + 1) % 4
-        self._deal(s)
+        self._record_deal(s, lines, reason, hands=[CardSet(h) for h in s.hands],
+                          feet=[CardSet(f) for f in s.feet])
 
     # -- text -------------------------------------------------------------------------
     def parse_action(self, state, text, seat=None):
-        return super().parse_action(state, _normalize(text), seat)
+        """Meld and take text as in the family (``meld 7S 7H 2D``); an add names
+        a face with its suit (``add 7H to meld 2``, ``add 2D to meld 1`` is
+        ``add 2 to meld 1``), so only its card word is normalised and the
+        family's rank-only normaliser is skipped for it."""
+        words = text.strip().split()
+        if len(words) < 2 or words[0].lower() != "add":
+            return super().parse_action(state, text, seat)
+        try:
+            text = " ".join(["add", _face_word(words[1])] + [w.lower() for w in words[2:]])
+        except ParseError:
+            pass
+        return super(MeldGame, self).parse_action(state, text, seat)
 
     def why_illegal(self, s, seat, action):
         if not 0 <= action < self.actions.size:
@@ -836,34 +804,8 @@ class HandAndFoot(MeldGame):
         return s
 
 
-def _normalize(text: str) -> str:
-    """``meld 7S 7H 2D`` is ``meld 7 7 2``; ``add 2H to meld 1`` is ``add 2 to meld 1``."""
-    words = text.strip().split()
-    if len(words) < 2:
-        return text
-    verb = words[0].lower()
-    try:
-        if verb == "meld":
-            cards = [_word(w) for w in words[1:]]
-            nat = [c for c in cards if c not in ("2", "jk")]
-            ranks = {c if c in RANK_OF_WORD else c[:-1] for c in nat}
-            if len(ranks) != 1:
-                return text
-            r = ranks.pop()
-            wild = sorted((c for c in cards if c in ("2", "jk")), key=lambda w: w == "jk")
-            return " ".join(["meld"] + [r] * len(nat) + wild)
-        if verb == "add":
-            return " ".join(["add", _word(words[1])] + [w.lower() for w in words[2:]])
-        if verb == "take" and len(words) >= 4:
-            cards = [_word(w) for w in words[3:]]
-            ranks = [c if c in RANK_OF_WORD else c[:-1] for c in cards]
-            return " ".join([w.lower() for w in words[:3]] + ranks)
-    except ParseError:
-        return text
-    return text
-
-
-def _word(word):
+def _face_word(word):
+    """The face an add names: ``7h``, ``th``, ``2`` (any two) or ``jk``."""
     w = word.lower()
     if w in ("jk", "joker"):
         return "jk"
