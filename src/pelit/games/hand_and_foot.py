@@ -42,14 +42,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
-from ..cards.deck import RANK_TEXT, SUITS, Card, CardSet, ids, mask_of, normalize_card_text, \
-    standard_deck
+from ..cards.deck import SUITS, Card, CardSet, ids, mask_of, normalize_card_text, standard_deck
 from ..cards.meld_game import MeldGame, PartnerMeldState, deal_rounds
 from ..cards.meld_screen import deal_scored_line, meld_line, pile_line, side_title
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind, \
     popcount, take_lowest
-from ..cards.scoresheet import ScoreSheet
+from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError
 from ..core.game import GameInfo, option
@@ -69,9 +67,7 @@ OPENING_BY_DEAL = (50, 90, 120, 150)   # 25.7
 THREES = T.rank[3]
 NO_TAKE_TOP = T.wild | THREES
 COVER = T.wild | T.red3
-RW = {r: RANK_TEXT[r].lower() for r in range(2, 16)}
-RANK_OF_WORD = {w: r for r, w in RW.items()}
-FACES = [f"{RW[r]}{SUITS[s].lower()}" for s in range(4) for r in NATURAL_RANKS] + ["2", "jk"]
+FACES = [f"{RANK_WORD[r]}{SUITS[s].lower()}" for s in range(4) for r in NATURAL_RANKS] + ["2", "jk"]
 FACE_MASK = [T.rank[r] & DECK.suit_mask[s] for s in range(4) for r in NATURAL_RANKS] + \
     [T.twos, T.jokers]
 FACE_OF = [-1] * DECK.size
@@ -197,9 +193,10 @@ class HandAndFoot(MeldGame):
         super().__init__()
         a = ActionSpace(DECK)
         self.A_DRAW = a.verb("draw")
-        self.A_TAKE_WITH = a.choice("take", [f"pile with {RW[r]} {RW[r]}" for r in NATURAL_RANKS])
-        self.A_MELD = a.choice("meld", [f"{RW[r]} {RW[r]} {w}" for r in NATURAL_RANKS
-                                        for w in (RW[r], "2", "jk")])
+        self.A_TAKE_WITH = a.choice("take", [f"pile with {RANK_WORD[r]} {RANK_WORD[r]}"
+                                             for r in NATURAL_RANKS])
+        self.A_MELD = a.choice("meld", [f"{RANK_WORD[r]} {RANK_WORD[r]} {w}" for r in NATURAL_RANKS
+                                        for w in (RANK_WORD[r], "2", "jk")])
         self.A_ADD = a.choice("add", [f"{f} to meld {k + 1}" for f in FACES
                                       for k in range(MAX_SLOTS)])
         self.A_DISCARD = a.card_block("discard")
@@ -607,7 +604,7 @@ class HandAndFoot(MeldGame):
             if (NO_TAKE_TOP >> s.pile[-1]) & 1:
                 return "a pile with a wild card or a three on top cannot be taken"
             if popcount(s.hands[seat] & T.rank[d[2]]) < 2:
-                return f"you do not hold two natural {RW[d[2]].upper()}s"
+                return f"you do not hold two natural {RANK_WORD[d[2]].upper()}s"
             return "the pile is always frozen: you need a natural pair of the top card's rank"
         if s.phase is Phase.DRAW:
             return "draw or take the pile first"
@@ -628,7 +625,7 @@ class HandAndFoot(MeldGame):
             want = 3 if d[2] == 0 else 2
             lack = []
             if popcount(hand & T.rank[d[1]]) < want:
-                lack.append(f"{want} natural {RW[d[1]].upper()}s")
+                lack.append(f"{want} natural {RANK_WORD[d[1]].upper()}s")
             if d[2] == 1 and not hand & T.twos:
                 lack.append("a two")
             if d[2] == 2 and not hand & T.jokers:
@@ -690,16 +687,14 @@ class HandAndFoot(MeldGame):
             team = to_act[0] & 1 if to_act[0] is not None else 0
             lines.append(f"Opening so far: {T.value(tent)} of {view['requirement'][team]} points; "
                          f"'done' short of that takes the cards back (requirement +10)")
-        ask = view["ask"]
-        if ask == "asked":
-            lines.append("'May I go out?' asked: the partner answers yes or no")
-        elif ask == "yes":
-            lines.append("Partner said yes: this turn must end by going out (else 300 penalty)")
-        elif ask == "no":
-            lines.append("Partner said no: the foot may not be emptied this turn")
-        elif ask == "must":
-            lines.append("Asked after melding: this turn must end by going out (else 300 penalty)")
+        lines.extend(self.ask_lines(view["ask"]))
         return "\n".join(lines)
+
+    @staticmethod
+    def ask_lines(ask) -> list[str]:
+        if ask == "no":               # 25.5: it is the foot that going out empties
+            return ["Partner said no: the foot may not be emptied this turn"]
+        return MeldGame.ask_lines(ask)
 
     def describe_event(self, event):
         """The deal's scoring per team (seats 0+2, 1+3); other events as usual."""
@@ -707,20 +702,12 @@ class HandAndFoot(MeldGame):
 
     # -- views --------------------------------------------------------------------------
     def _view(self, s, seat, v):
-        if seat is not None:
-            v["hand"] = CardSet(s.hands[seat])
-        v["hand_sizes"] = [popcount(h) for h in s.hands]
+        self._common_view(s, seat, v)
+        del v["red_threes"]           # 25.4: threes are never laid
         v["foot_sizes"] = [popcount(f) for f in s.feet]
         v["in_foot"] = list(s.in_foot)
-        v["hand_known"] = [CardSet(s.known[p] & s.hands[p]) for p in range(4)]
-        v["stock"] = len(s.stock)
-        v["pile"] = [Card(c) for c in s.pile]
-        v["pile_aside"] = [Card(c) for c in s.pile_rest]
-        v["melds"] = [[{"rank": RW[k], "cards": CardSet(m)} for k, m in zip(s.mkey[t], s.mmask[t])]
-                      for t in (0, 1)]
-        v["tentative"] = CardSet(s.tent)
-        v["tentative_top"] = Card(s.tent_top) if s.tent_top >= 0 else None
-        v["opened"] = list(s.opened)
+        v["melds"] = [[{"rank": RANK_WORD[k], "cards": CardSet(m)}
+                       for k, m in zip(s.mkey[t], s.mmask[t])] for t in (0, 1)]
         v["requirement"] = [self.requirement(s, t) for t in (0, 1)]
         v["requirement_raise"] = list(s.bonus)
         v["penalties"] = list(s.penalties)
@@ -728,79 +715,39 @@ class HandAndFoot(MeldGame):
         v["ask_back"] = s.ask_back.name.lower() if s.ask_back else None
         v["melded"] = s.melded
         v["opened_now"] = s.opened_now
-        v["dealer"] = s.dealer
-        v["deal_no"] = s.deal_no
-        v["scores"] = list(s.sheet.totals)
-        v["sheet"] = s.sheet.to_json()
 
     def zones(self, s):
-        z = {"stock": mask_of(s.stock), "pile": mask_of(s.pile), "aside": mask_of(s.pile_rest)}
+        z = super().zones(s)
         for p in range(4):
-            z[f"hand{p}"] = s.hands[p]
             z[f"foot{p}"] = s.feet[p]
-        for t in (0, 1):
-            m = 0
-            for x in s.mmask[t]:
-                m |= x
-            z[f"melds{t}"] = m
         return z
 
     def unknown_cards(self, s, seat):
-        hidden = mask_of(s.stock)
-        if s.outcome is not None:
-            return hidden                 # the last deal's scoring showed hands and feet
-        for p in range(4):
-            hidden |= s.feet[p]                # nobody looks at a foot (25.1)
-            if p != seat:
-                hidden |= s.hands[p] & ~s.known[p]
+        hidden = super().unknown_cards(s, seat)
+        if s.outcome is None:             # the last deal's scoring showed the feet
+            for foot in s.feet:
+                hidden |= foot            # nobody looks at a foot (25.1)
         return hidden
 
     def sample_world(self, view, rng):
-        s = self.blank_world(view, rng)
-        seat = view["seat"]
-        own = int(view["hand"]) if seat is not None else 0
-        known = [int(k) for k in view["hand_known"]]
-        s.mkey, s.mmask = [[], []], [[], []]
+        mkey, mmask = [[], []], [[], []]
         table = 0
         for t in (0, 1):
             for m in view["melds"][t]:
                 cards = int(m["cards"])
-                s.mkey[t].append(RANK_OF_WORD[m["rank"]])
-                s.mmask[t].append(cards)
+                mkey[t].append(RANK_OF_WORD[m["rank"]])
+                mmask[t].append(cards)
                 table |= cards
-        pile = [int(c) for c in view["pile"]]
-        rest = [int(c) for c in view["pile_aside"]]
-        seen = own | table | mask_of(pile) | mask_of(rest)
-        for p in range(4):
-            if p != seat:
-                seen |= known[p]
-        zones = {"stock": view["stock"]}
-        zones.update(unknown_hand_zones(view["hand_sizes"], known, seat))
-        for p in range(4):
-            zones[f"foot{p}"] = view["foot_sizes"][p]
-        placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
-        s.hands = hands_with_known(placed, own, known, seat)
+        feet = {f"foot{p}": view["foot_sizes"][p] for p in range(4)}
+        s, placed = self._sample_common({**view, "red_threes": [0, 0]}, rng, table, feet)
         s.feet = [placed[f"foot{p}"] for p in range(4)]
         s.in_foot = list(view["in_foot"])
-        s.known = known
-        s.stock = ids(placed["stock"])
-        rng.shuffle(s.stock)
-        s.pile = pile
-        s.pile_rest = rest
-        s.opened = list(view["opened"])
+        s.mkey, s.mmask = mkey, mmask
         s.bonus = list(view["requirement_raise"])
-        s.tent = int(view["tentative"])
-        top = view["tentative_top"]
-        s.tent_top = -1 if top is None else int(top)
         s.penalties = list(view["penalties"])
-        s.ask = view["ask"]
-        s.ask_back = Phase[view["ask_back"].upper()] if view["ask_back"] else None
+        self._sample_ask(s, view)
         s.melded = view["melded"]
         s.opened_now = view["opened_now"]
-        s.dealer = view["dealer"]
-        s.deal_no = view["deal_no"]
-        s.sheet = ScoreSheet.from_json(view["sheet"])
-        s.results = [tuple(p) for _, p in view["sheet"]["rows"]]
         return s
 
 
