@@ -334,6 +334,11 @@ class HandAndFoot(MeldGame):
             out.append(self.A_ASK)
         return out
 
+    def _lay_red_threes(self, s, p, reds):
+        """25.4: threes are never laid; a red three drawn stays in the hand."""
+        s.hands[p] |= reds
+        return True
+
     def _take_actions(self, s, p):
         if not s.pile:
             return []
@@ -357,13 +362,8 @@ class HandAndFoot(MeldGame):
                 s.log("draw_empty", p)
                 self._end_deal(s, None, "the stock ran out")
                 return
-            for _ in range(2):
-                if not s.stock:
-                    break
-                c = s.stock.pop()
-                s.hands[p] |= 1 << c
-                s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
-            s.phase = Phase.MELD
+            if self._draw_from_stock(s, p, 2):          # 25.3: two cards
+                s.phase = Phase.MELD
             return
         if a == self.A_ASK:
             self._ask(s, p)
