@@ -42,16 +42,15 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
-from ..cards.deck import RANK_TEXT, SUITS, Card, CardSet, ids, mask_of, normalize_card_text, \
-    standard_deck
+from ..cards.deck import SUITS, Card, CardSet, ids, mask_of, normalize_card_text, standard_deck
+from ..cards.meld_game import MeldGame, PartnerMeldState, deal_rounds
 from ..cards.meld_screen import deal_scored_line, meld_line, pile_line, side_title
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind, \
     popcount, take_lowest
-from ..cards.scoresheet import ScoreSheet
+from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError
-from ..core.game import Game, GameInfo, Outcome, State, option
+from ..core.game import GameInfo, option
 from ..core.registry import register
 
 DECK = standard_deck("5x54")
@@ -68,9 +67,7 @@ OPENING_BY_DEAL = (50, 90, 120, 150)   # 25.7
 THREES = T.rank[3]
 NO_TAKE_TOP = T.wild | THREES
 COVER = T.wild | T.red3
-RW = {r: RANK_TEXT[r].lower() for r in range(2, 16)}
-RANK_OF_WORD = {w: r for r, w in RW.items()}
-FACES = [f"{RW[r]}{SUITS[s].lower()}" for s in range(4) for r in NATURAL_RANKS] + ["2", "jk"]
+FACES = [f"{RANK_WORD[r]}{SUITS[s].lower()}" for s in range(4) for r in NATURAL_RANKS] + ["2", "jk"]
 FACE_MASK = [T.rank[r] & DECK.suit_mask[s] for s in range(4) for r in NATURAL_RANKS] + \
     [T.twos, T.jokers]
 FACE_OF = [-1] * DECK.size
@@ -131,38 +128,24 @@ def score_deal(masks, hands, feet, went_out, concealed, penalties) -> list[dict]
     return lines
 
 
-class HandAndFootState(State):
-    __slots__ = ("dealer", "deal_no", "hands", "feet", "in_foot", "known", "stock", "pile",
-                 "mkey", "mmask", "opened", "bonus", "tent", "tent_top", "pile_rest", "ask",
-                 "ask_back", "melded", "opened_now", "penalties", "sheet", "results")
+class HandAndFootState(PartnerMeldState):
+    __slots__ = ("feet", "in_foot", "mkey", "mmask", "bonus", "melded", "opened_now",
+                 "penalties")
 
     def _copy_into(self, new):
-        new.dealer = self.dealer
-        new.deal_no = self.deal_no
-        new.hands = self.hands.copy()
+        PartnerMeldState._copy_into(self, new)
         new.feet = self.feet.copy()
         new.in_foot = self.in_foot.copy()
-        new.known = self.known.copy()
-        new.stock = self.stock.copy()
-        new.pile = self.pile.copy()
         new.mkey = [self.mkey[0].copy(), self.mkey[1].copy()]
         new.mmask = [self.mmask[0].copy(), self.mmask[1].copy()]
-        new.opened = self.opened.copy()
         new.bonus = self.bonus.copy()
-        new.tent = self.tent
-        new.tent_top = self.tent_top
-        new.pile_rest = self.pile_rest.copy()
-        new.ask = self.ask
-        new.ask_back = self.ask_back
         new.melded = self.melded
         new.opened_now = self.opened_now
         new.penalties = self.penalties.copy()
-        new.sheet = self.sheet.clone()
-        new.results = self.results.copy()
 
 
 @register
-class HandAndFoot(Game):
+class HandAndFoot(MeldGame):
     info = GameInfo(
         id="hand-and-foot", name="Hand and Foot", min_seats=4, max_seats=4, family="rummy",
         source="000 ch. 25 (line 1996)", hidden=True, chance=True, teams=True,
@@ -194,6 +177,8 @@ class HandAndFoot(Game):
     Phase = Phase
     State = HandAndFootState
     deck = DECK
+    tables = T
+    hand_size = HAND_SIZE
     test_options = {"deals": 1}
     # the terminal draws the teams' tables itself (render_board): one block
     # per team with its players' hands and feet and its numbered melds
@@ -208,9 +193,10 @@ class HandAndFoot(Game):
         super().__init__()
         a = ActionSpace(DECK)
         self.A_DRAW = a.verb("draw")
-        self.A_TAKE_WITH = a.choice("take", [f"pile with {RW[r]} {RW[r]}" for r in NATURAL_RANKS])
-        self.A_MELD = a.choice("meld", [f"{RW[r]} {RW[r]} {w}" for r in NATURAL_RANKS
-                                        for w in (RW[r], "2", "jk")])
+        self.A_TAKE_WITH = a.choice("take", [f"pile with {RANK_WORD[r]} {RANK_WORD[r]}"
+                                             for r in NATURAL_RANKS])
+        self.A_MELD = a.choice("meld", [f"{RANK_WORD[r]} {RANK_WORD[r]} {w}" for r in NATURAL_RANKS
+                                        for w in (RANK_WORD[r], "2", "jk")])
         self.A_ADD = a.choice("add", [f"{f} to meld {k + 1}" for f in FACES
                                       for k in range(MAX_SLOTS)])
         self.A_DISCARD = a.card_block("discard")
@@ -220,9 +206,6 @@ class HandAndFoot(Game):
         self.A_NO = a.verb("no")
         self.actions = a
         self._ri = {r: i for i, r in enumerate(NATURAL_RANKS)}
-
-    def num_players(self, state):
-        return 4
 
     def decode(self, a):
         """For bots: ``("draw",)``, ``("take", "pair", rank)``, ``("meld", rank,
@@ -246,6 +229,13 @@ class HandAndFoot(Game):
     # -- rules helpers --------------------------------------------------------------
     def requirement(self, s, team):
         return OPENING_BY_DEAL[min(s.deal_no, 3)] + s.bonus[team]
+
+    def _meld_masks(self, s, team):
+        return s.mmask[team]
+
+    def _drop_tentative(self, s, team):
+        s.mkey[team] = []             # an unopened team's melds are all tentative
+        s.mmask[team] = []
 
     def _tent_enough(self, s, team, extra=0):
         return T.value(s.tent | extra) >= self.requirement(s, team)
@@ -312,45 +302,20 @@ class HandAndFoot(Game):
         return False
 
     # -- setup ------------------------------------------------------------------------
-    def _setup(self, s):
-        s.dealer = 3
-        s.deal_no = 0
-        s.sheet = ScoreSheet(2)
-        s.results = []
-        self._deal(s)
-
     def _deal(self, s):
         pack = s.deal_pack(DECK, s.deal_no)
-        s.hands = [0, 0, 0, 0]
-        s.feet = [0, 0, 0, 0]
-        s.in_foot = [False] * 4
-        s.known = [0, 0, 0, 0]
+        self._new_deal_fields(s)
         first = (s.dealer + 1) % 4
-        pos = 0
-        for zone, size in ((s.hands, HAND_SIZE), (s.feet, FOOT_SIZE)):
-            for _ in range(size):
-                for k in range(4):
-                    zone[(first + k) % 4] |= 1 << pack[pos]
-                    pos += 1
+        s.hands, pos = deal_rounds(pack, 0, first, 4, HAND_SIZE)
+        s.feet, pos = deal_rounds(pack, pos, first, 4, FOOT_SIZE)
         s.stock = pack[pos:][::-1]
+        s.in_foot = [False] * 4
         s.mkey = [[], []]
         s.mmask = [[], []]
-        s.opened = [False, False]
         s.bonus = [0, 0]
-        s.tent = 0
-        s.tent_top = -1
-        s.pile_rest = []
         s.penalties = [0, 0]
-        for p in range(4):
-            s.log("dealt", p, audience=(p,), private={"cards": CardSet(s.hands[p])},
-                  count=HAND_SIZE, foot=FOOT_SIZE, dealer=s.dealer)
-        s.pile = []
-        while True:
-            c = s.stock.pop()
-            s.pile.append(c)
-            if not (COVER >> c) & 1:
-                break
-        s.log("pile_turned", None, pile=[Card(c) for c in s.pile], stock=len(s.stock))
+        self._log_dealt(s, count=HAND_SIZE, foot=FOOT_SIZE, dealer=s.dealer)
+        self._turn_up_pile(s, COVER)
         self._begin_turn(s, first)
 
     def _begin_turn(self, s, p):
@@ -368,6 +333,11 @@ class HandAndFoot(Game):
         if s.ask is None:
             out.append(self.A_ASK)
         return out
+
+    def _lay_red_threes(self, s, p, reds):
+        """25.4: threes are never laid; a red three drawn stays in the hand."""
+        s.hands[p] |= reds
+        return True
 
     def _take_actions(self, s, p):
         if not s.pile:
@@ -392,13 +362,8 @@ class HandAndFoot(Game):
                 s.log("draw_empty", p)
                 self._end_deal(s, None, "the stock ran out")
                 return
-            for _ in range(2):
-                if not s.stock:
-                    break
-                c = s.stock.pop()
-                s.hands[p] |= 1 << c
-                s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
-            s.phase = Phase.MELD
+            if self._draw_from_stock(s, p, 2):          # 25.3: two cards
+                s.phase = Phase.MELD
             return
         if a == self.A_ASK:
             self._ask(s, p)
@@ -434,25 +399,8 @@ class HandAndFoot(Game):
         s.phase = Phase.MELD
         self._check_empty(s, p)
 
-    def _ask(self, s, p):
-        if s.melded:
-            s.ask = "must"
-            s.log("ask_go_out", p, binding=True)
-            return
-        s.ask = "asked"
-        s.ask_back = s.phase
-        s.log("ask_go_out", p, binding=False)
-        s.phase = Phase.ANSWER
-        s.to_act = ((p + 2) % 4,)
-
-    def _legal_answer(self, s, p):
-        return [self.A_YES, self.A_NO]
-
-    def _apply_answer(self, s, p, a):
-        s.ask = "yes" if a == self.A_YES else "no"
-        s.log("answer", p, answer=s.ask)
-        s.phase = s.ask_back
-        s.to_act = ((p + 2) % 4,)
+    def _binding_ask(self, s):
+        return s.melded              # 21.6.5: asking after melding obliges going out
 
     # -- melding ----------------------------------------------------------------------
     def _meld_actions(self, s, p):
@@ -506,12 +454,7 @@ class HandAndFoot(Game):
         if n == 1 and s.in_foot[p] and not self._may_out(s, p, s.mmask[team]):
             can = False
         if can:
-            faces = 0
-            for c in ids(hand):
-                f = 1 << DECK.face_of[c]
-                if not faces & f:
-                    faces |= f
-                    out.append(self.A_DISCARD + c)
+            out.extend(self._discard_actions(hand))
         if s.tent:
             out.append(self.A_DONE)
         if s.ask is None:
@@ -519,7 +462,6 @@ class HandAndFoot(Game):
         return out
 
     def _apply_meld(self, s, p, a):
-        team = p & 1
         if a == self.A_DONE:
             self._done(s, p)
             return
@@ -530,18 +472,13 @@ class HandAndFoot(Game):
             c = a - self.A_DISCARD
             if s.tent:
                 self._open(s, p)
-            s.hands[p] &= ~(1 << c)
-            s.known[p] &= ~(1 << c)
-            s.pile.append(c)
-            s.log("discard", p, card=Card(c))
+            self._put_on_pile(s, p, c)
             if not s.hands[p]:
                 if s.in_foot[p]:
                     self._go_out(s, p)
                     return
                 self._pick_up_foot(s, p)
-            if s.ask in ("yes", "must"):
-                s.penalties[team] += 1
-                s.log("penalty", p, points=300, reason="asked to go out but did not")
+            self._penalise_broken_ask(s, p)          # 21.6.5
             self._begin_turn(s, (p + 1) % 4)
             return
         self._apply_meld_action(s, p, a)
@@ -605,22 +542,15 @@ class HandAndFoot(Game):
             if pile_open:
                 self._take_rest(s, p, rest, top, 0, slot)
             return
-        back = s.tent
-        if s.tent_top >= 0:
-            back &= ~(1 << s.tent_top)
-        s.mkey[team] = []
-        s.mmask[team] = []
-        s.hands[p] |= back
-        s.known[p] |= back
+        # 21.6.5: an insufficient opening goes back and costs 10 more
+        back = self._return_tentative(s, p)
         s.bonus[team] += 10
         s.log("opening_failed", p, points=got, needed=need, returned=CardSet(back),
               requirement=need + 10)
         if s.tent_top >= 0:
-            s.pile = s.pile + s.pile_rest + [s.tent_top]
-            s.pile_rest = []
+            self._restore_pile(s)
             s.phase = Phase.DRAW
-        s.tent = 0
-        s.tent_top = -1
+        self._clear_tentative(s)
         s.melded = False
 
     def _open(self, s, p):
@@ -628,8 +558,7 @@ class HandAndFoot(Game):
         s.opened[team] = True
         s.opened_now = True
         s.log("opened", p, points=T.value(s.tent), needed=self.requirement(s, team))
-        s.tent = 0
-        s.tent_top = -1
+        self._clear_tentative(s)
 
     def _go_out(self, s, p):
         s.log("went_out", p)
@@ -640,26 +569,23 @@ class HandAndFoot(Game):
         feet = [s.feet[0] | s.feet[2], s.feet[1] | s.feet[3]]
         lines = score_deal(s.mmask, hands, feet, out_team,
                            s.opened_now and out_team is not None, s.penalties)
-        totals = (lines[0]["total"], lines[1]["total"])
-        s.sheet.add(f"deal {s.deal_no + 1}", totals)
-        s.results.append(totals)
-        s.log("deal_scored", None, reason=reason, lines=lines, totals=list(s.sheet.totals),
-              hands=[CardSet(h) for h in s.hands], feet=[CardSet(f) for f in s.feet])
-        s.deal_no += 1
-        if s.deal_no >= s.options.deals:
-            a, b = s.sheet.totals
-            winners = () if a == b else ((0, 2) if a > b else (1, 3))
-            self.finish(s, Outcome((a, b, a, b), winners,
-                                   f"{s.deal_no} deals played: {a} to {b}"
-                                   + ("" if winners else ", a draw"),
-                                   details={"deals": [list(r) for r in s.results]}))
-            return
-        s.dealer = (s.dealer + 1) % 4
-        self._deal(s)
+        self._record_deal(s, lines, reason, hands=[CardSet(h) for h in s.hands],
+                          feet=[CardSet(f) for f in s.feet])
 
     # -- text -------------------------------------------------------------------------
     def parse_action(self, state, text, seat=None):
-        return super().parse_action(state, _normalize(text), seat)
+        """Meld and take text as in the family (``meld 7S 7H 2D``); an add names
+        a face with its suit (``add 7H to meld 2``, ``add 2D to meld 1`` is
+        ``add 2 to meld 1``), so only its card word is normalised and the
+        family's rank-only normaliser is skipped for it."""
+        words = text.strip().split()
+        if len(words) < 2 or words[0].lower() != "add":
+            return super().parse_action(state, text, seat)
+        try:
+            text = " ".join(["add", _face_word(words[1])] + [w.lower() for w in words[2:]])
+        except ParseError:
+            pass
+        return super(MeldGame, self).parse_action(state, text, seat)
 
     def why_illegal(self, s, seat, action):
         if not 0 <= action < self.actions.size:
@@ -678,7 +604,7 @@ class HandAndFoot(Game):
             if (NO_TAKE_TOP >> s.pile[-1]) & 1:
                 return "a pile with a wild card or a three on top cannot be taken"
             if popcount(s.hands[seat] & T.rank[d[2]]) < 2:
-                return f"you do not hold two natural {RW[d[2]].upper()}s"
+                return f"you do not hold two natural {RANK_WORD[d[2]].upper()}s"
             return "the pile is always frozen: you need a natural pair of the top card's rank"
         if s.phase is Phase.DRAW:
             return "draw or take the pile first"
@@ -699,7 +625,7 @@ class HandAndFoot(Game):
             want = 3 if d[2] == 0 else 2
             lack = []
             if popcount(hand & T.rank[d[1]]) < want:
-                lack.append(f"{want} natural {RW[d[1]].upper()}s")
+                lack.append(f"{want} natural {RANK_WORD[d[1]].upper()}s")
             if d[2] == 1 and not hand & T.twos:
                 lack.append("a two")
             if d[2] == 2 and not hand & T.jokers:
@@ -761,16 +687,14 @@ class HandAndFoot(Game):
             team = to_act[0] & 1 if to_act[0] is not None else 0
             lines.append(f"Opening so far: {T.value(tent)} of {view['requirement'][team]} points; "
                          f"'done' short of that takes the cards back (requirement +10)")
-        ask = view["ask"]
-        if ask == "asked":
-            lines.append("'May I go out?' asked: the partner answers yes or no")
-        elif ask == "yes":
-            lines.append("Partner said yes: this turn must end by going out (else 300 penalty)")
-        elif ask == "no":
-            lines.append("Partner said no: the foot may not be emptied this turn")
-        elif ask == "must":
-            lines.append("Asked after melding: this turn must end by going out (else 300 penalty)")
+        lines.extend(self.ask_lines(view["ask"]))
         return "\n".join(lines)
+
+    @staticmethod
+    def ask_lines(ask) -> list[str]:
+        if ask == "no":               # 25.5: it is the foot that going out empties
+            return ["Partner said no: the foot may not be emptied this turn"]
+        return MeldGame.ask_lines(ask)
 
     def describe_event(self, event):
         """The deal's scoring per team (seats 0+2, 1+3); other events as usual."""
@@ -778,20 +702,12 @@ class HandAndFoot(Game):
 
     # -- views --------------------------------------------------------------------------
     def _view(self, s, seat, v):
-        if seat is not None:
-            v["hand"] = CardSet(s.hands[seat])
-        v["hand_sizes"] = [popcount(h) for h in s.hands]
+        self._common_view(s, seat, v)
+        del v["red_threes"]           # 25.4: threes are never laid
         v["foot_sizes"] = [popcount(f) for f in s.feet]
         v["in_foot"] = list(s.in_foot)
-        v["hand_known"] = [CardSet(s.known[p] & s.hands[p]) for p in range(4)]
-        v["stock"] = len(s.stock)
-        v["pile"] = [Card(c) for c in s.pile]
-        v["pile_aside"] = [Card(c) for c in s.pile_rest]
-        v["melds"] = [[{"rank": RW[k], "cards": CardSet(m)} for k, m in zip(s.mkey[t], s.mmask[t])]
-                      for t in (0, 1)]
-        v["tentative"] = CardSet(s.tent)
-        v["tentative_top"] = Card(s.tent_top) if s.tent_top >= 0 else None
-        v["opened"] = list(s.opened)
+        v["melds"] = [[{"rank": RANK_WORD[k], "cards": CardSet(m)}
+                       for k, m in zip(s.mkey[t], s.mmask[t])] for t in (0, 1)]
         v["requirement"] = [self.requirement(s, t) for t in (0, 1)]
         v["requirement_raise"] = list(s.bonus)
         v["penalties"] = list(s.penalties)
@@ -799,110 +715,44 @@ class HandAndFoot(Game):
         v["ask_back"] = s.ask_back.name.lower() if s.ask_back else None
         v["melded"] = s.melded
         v["opened_now"] = s.opened_now
-        v["dealer"] = s.dealer
-        v["deal_no"] = s.deal_no
-        v["scores"] = list(s.sheet.totals)
-        v["sheet"] = s.sheet.to_json()
 
     def zones(self, s):
-        z = {"stock": mask_of(s.stock), "pile": mask_of(s.pile), "aside": mask_of(s.pile_rest)}
+        z = super().zones(s)
         for p in range(4):
-            z[f"hand{p}"] = s.hands[p]
             z[f"foot{p}"] = s.feet[p]
-        for t in (0, 1):
-            m = 0
-            for x in s.mmask[t]:
-                m |= x
-            z[f"melds{t}"] = m
         return z
 
     def unknown_cards(self, s, seat):
-        hidden = mask_of(s.stock)
-        if s.outcome is not None:
-            return hidden                 # the last deal's scoring showed hands and feet
-        for p in range(4):
-            hidden |= s.feet[p]                # nobody looks at a foot (25.1)
-            if p != seat:
-                hidden |= s.hands[p] & ~s.known[p]
+        hidden = super().unknown_cards(s, seat)
+        if s.outcome is None:             # the last deal's scoring showed the feet
+            for foot in s.feet:
+                hidden |= foot            # nobody looks at a foot (25.1)
         return hidden
 
     def sample_world(self, view, rng):
-        s = self.blank_world(view, rng)
-        seat = view["seat"]
-        own = int(view["hand"]) if seat is not None else 0
-        known = [int(k) for k in view["hand_known"]]
-        s.mkey, s.mmask = [[], []], [[], []]
+        mkey, mmask = [[], []], [[], []]
         table = 0
         for t in (0, 1):
             for m in view["melds"][t]:
                 cards = int(m["cards"])
-                s.mkey[t].append(RANK_OF_WORD[m["rank"]])
-                s.mmask[t].append(cards)
+                mkey[t].append(RANK_OF_WORD[m["rank"]])
+                mmask[t].append(cards)
                 table |= cards
-        pile = [int(c) for c in view["pile"]]
-        rest = [int(c) for c in view["pile_aside"]]
-        seen = own | table | mask_of(pile) | mask_of(rest)
-        for p in range(4):
-            if p != seat:
-                seen |= known[p]
-        zones = {"stock": view["stock"]}
-        zones.update(unknown_hand_zones(view["hand_sizes"], known, seat))
-        for p in range(4):
-            zones[f"foot{p}"] = view["foot_sizes"][p]
-        placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
-        s.hands = hands_with_known(placed, own, known, seat)
+        feet = {f"foot{p}": view["foot_sizes"][p] for p in range(4)}
+        s, placed = self._sample_common({**view, "red_threes": [0, 0]}, rng, table, feet)
         s.feet = [placed[f"foot{p}"] for p in range(4)]
         s.in_foot = list(view["in_foot"])
-        s.known = known
-        s.stock = ids(placed["stock"])
-        rng.shuffle(s.stock)
-        s.pile = pile
-        s.pile_rest = rest
-        s.opened = list(view["opened"])
+        s.mkey, s.mmask = mkey, mmask
         s.bonus = list(view["requirement_raise"])
-        s.tent = int(view["tentative"])
-        top = view["tentative_top"]
-        s.tent_top = -1 if top is None else int(top)
         s.penalties = list(view["penalties"])
-        s.ask = view["ask"]
-        s.ask_back = Phase[view["ask_back"].upper()] if view["ask_back"] else None
+        self._sample_ask(s, view)
         s.melded = view["melded"]
         s.opened_now = view["opened_now"]
-        s.dealer = view["dealer"]
-        s.deal_no = view["deal_no"]
-        s.sheet = ScoreSheet.from_json(view["sheet"])
-        s.results = [tuple(p) for _, p in view["sheet"]["rows"]]
         return s
 
 
-def _normalize(text: str) -> str:
-    """``meld 7S 7H 2D`` is ``meld 7 7 2``; ``add 2H to meld 1`` is ``add 2 to meld 1``."""
-    words = text.strip().split()
-    if len(words) < 2:
-        return text
-    verb = words[0].lower()
-    try:
-        if verb == "meld":
-            cards = [_word(w) for w in words[1:]]
-            nat = [c for c in cards if c not in ("2", "jk")]
-            ranks = {c if c in RANK_OF_WORD else c[:-1] for c in nat}
-            if len(ranks) != 1:
-                return text
-            r = ranks.pop()
-            wild = sorted((c for c in cards if c in ("2", "jk")), key=lambda w: w == "jk")
-            return " ".join(["meld"] + [r] * len(nat) + wild)
-        if verb == "add":
-            return " ".join(["add", _word(words[1])] + [w.lower() for w in words[2:]])
-        if verb == "take" and len(words) >= 4:
-            cards = [_word(w) for w in words[3:]]
-            ranks = [c if c in RANK_OF_WORD else c[:-1] for c in cards]
-            return " ".join([w.lower() for w in words[:3]] + ranks)
-    except ParseError:
-        return text
-    return text
-
-
-def _word(word):
+def _face_word(word):
+    """The face an add names: ``7h``, ``th``, ``2`` (any two) or ``jk``."""
     w = word.lower()
     if w in ("jk", "joker"):
         return "jk"
