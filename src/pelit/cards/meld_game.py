@@ -30,6 +30,7 @@ from __future__ import annotations
 from ..core.game import Game, Outcome, State
 from .deal import hands_with_known, sample_hands, unknown_hand_zones
 from .deck import Card, CardSet, ids, mask_of
+from .meld_screen import deal_scored_line
 from .melds import opening_requirement, popcount
 from .melds_extra import normalize_meld_text
 from .scoresheet import ScoreSheet
@@ -88,6 +89,8 @@ class MeldGame(Game):
     hand_size = 0
     opening_zones = ()
     penalty_points = 300        # a "yes" or a binding ask that does not end in going out
+    lays_red_threes = True      # False: threes stay in the hand like other cards (Hand and Foot)
+    emptied_to_go_out = "hand"  # what going out empties ("foot" in Hand and Foot)
 
     # -- seats and sides -------------------------------------------------------
     def num_players(self, state):
@@ -217,7 +220,7 @@ class MeldGame(Game):
     def _draw_from_stock(self, s, p, count):
         """Draw ``count`` cards (fewer if the stock runs short) one by one into
         the hand, laying red threes as they come; False if the deal ended."""
-        red = self.tables.red3
+        red = self.tables.red3 if self.lays_red_threes else 0
         for _ in range(count):
             if not s.stock:
                 break
@@ -332,7 +335,8 @@ class MeldGame(Game):
         v["pile_aside"] = [Card(c) for c in s.pile_rest]
         v["tentative"] = CardSet(s.tent)
         v["tentative_top"] = Card(s.tent_top) if s.tent_top >= 0 else None
-        v["red_threes"] = [CardSet(x) for x in s.red3]
+        if self.lays_red_threes:
+            v["red_threes"] = [CardSet(x) for x in s.red3]
         v["opened"] = list(s.opened)
         v["dealer"] = s.dealer
         v["deal_no"] = s.deal_no
@@ -348,7 +352,8 @@ class MeldGame(Game):
             for x in self._meld_masks(s, t):
                 m |= x
             z[f"melds{t}"] = m
-            z[f"red3_{t}"] = s.red3[t]
+            if self.lays_red_threes:
+                z[f"red3_{t}"] = s.red3[t]
         return z
 
     def unknown_cards(self, s, seat):
@@ -371,7 +376,7 @@ class MeldGame(Game):
         n = len(view["hand_sizes"])
         own = int(view["hand"]) if seat is not None else 0
         known = [int(k) for k in view["hand_known"]]
-        red3 = [int(x) for x in view["red_threes"]]
+        red3 = [int(x) for x in view["red_threes"]] if self.lays_red_threes else [0] * len(view["opened"])
         pile = [int(c) for c in view["pile"]]
         rest = [int(c) for c in view["pile_aside"]]
         seen = own | table | mask_of(pile) | mask_of(rest)
@@ -406,18 +411,205 @@ class MeldGame(Game):
         s.ask_back = self.Phase[view["ask_back"].upper()] if view["ask_back"] else None
 
     # -- terminal and text -------------------------------------------------------------
-    @staticmethod
-    def ask_lines(ask) -> list[str]:
+    def ask_lines(self, ask) -> list[str]:
         """The state of "May I go out?" for the board."""
         return {
             "asked": ["'May I go out?' asked: the partner answers yes or no"],
             "yes": ["Partner said yes: this turn must end by going out (else 300 penalty)"],
-            "no": ["Partner said no: the hand may not be emptied this turn"],
+            "no": [f"Partner said no: the {self.emptied_to_go_out} may not be emptied this turn"],
             "must": ["Asked after melding: this turn must end by going out (else 300 penalty)"],
         }.get(ask, [])
 
-    def parse_action(self, state, text, seat=None):
-        return super().parse_action(state, normalize_meld_text(text, self.meld_group_words),
-                                    seat)
-
     meld_group_words = ("wilds",)
+
+    def parse_action(self, state, text, seat=None):
+        return super().parse_action(state, self._normalize_text(text, state, seat), seat)
+
+    def _normalize_text(self, text, state, seat):
+        """Typed action text in the form the action space spells (suits and
+        ``10`` in meld text become rank words); games with other meld words
+        override it."""
+        return normalize_meld_text(text, self.meld_group_words)
+
+
+class DeclaredOpeningState(PartnerMeldState):
+    __slots__ = ("bonus", "melded", "opened_now", "penalties")
+
+    def _copy_into(self, new):
+        PartnerMeldState._copy_into(self, new)
+        new.bonus = self.bonus.copy()
+        new.melded = self.melded
+        new.opened_now = self.opened_now
+        new.penalties = self.penalties.copy()
+
+
+class DeclaredOpeningMeldGame(MeldGame):
+    """The turn of Korppi's Canasta (000 ch. 21) as Samba (ch. 23), Contract
+    Samba (ch. 24) and Hand and Foot (ch. 25) keep it.
+
+    A side's first melds of a deal are tentative until the player says
+    ``done`` (or discards, or goes out); short of the requirement they go
+    back to the hand and the requirement rises by 10 (21.6.5).  A taken pile
+    that opens waits aside (phase OPENING) until the opening is made.  "May I
+    go out?" asked after melding needs no answer and binds (21.6.5).  A game
+    adds its meld actions (``_meld_actions``, ``_apply_meld_action``), its
+    pile taking (``_take_actions``, ``_apply_draw``, ``_take_rest``), when a
+    discard is allowed (``_may_discard``) and its scoring (``_end_deal``).
+    """
+
+    State = DeclaredOpeningState
+
+    def _new_deal_fields(self, s):
+        super()._new_deal_fields(s)
+        s.bonus = [0] * self.sides(s)
+        s.penalties = [0] * self.sides(s)
+        s.ask = None
+        s.ask_back = None
+        s.melded = False
+        s.opened_now = False
+
+    def _requirement_raise(self, s, side):
+        return s.bonus[side]
+
+    def _binding_ask(self, s):
+        return s.melded              # 21.6.5: asking after melding obliges going out
+
+    def _tent_enough(self, s, side, extra=0):
+        return self.tables.value(s.tent | extra) >= self.requirement(s, side)
+
+    def _eff_hand(self, s, p):
+        """The cards a player will hold: during a pile opening the pile set
+        aside joins the hand once the opening is made."""
+        n = popcount(s.hands[p])
+        if s.phase is self.Phase.OPENING:
+            n += len(s.pile_rest)
+        return n
+
+    # -- a turn ------------------------------------------------------------------
+    def _begin_turn(self, s, p):
+        s.ask = None
+        s.ask_back = None
+        s.melded = False
+        s.opened_now = False
+        self._new_turn_fields(s)
+        s.phase = self.Phase.DRAW
+        s.to_act = (p,)
+        if self.lays_red_threes:
+            # 21.6.3: dealt red threes are laid at the start of the first turn
+            reds = s.hands[p] & self.tables.red3
+            if reds:
+                s.hands[p] &= ~reds
+                self._lay_red_threes(s, p, reds)
+
+    def _new_turn_fields(self, s):
+        """Reset a game's own per-turn fields."""
+
+    def _legal_draw(self, s, p):
+        out = [self.A_DRAW]
+        out.extend(self._take_actions(s, p))
+        if s.ask is None:
+            out.append(self.A_ASK)
+        return out
+
+    def _legal_opening(self, s, p):
+        out = self._meld_actions(s, p)
+        out.append(self.A_DONE)
+        return out
+
+    def _apply_opening(self, s, p, a):
+        if a == self.A_DONE:
+            self._done(s, p)
+            return
+        self._apply_meld_action(s, p, a)
+
+    def _legal_meld(self, s, p):
+        out = self._meld_actions(s, p)
+        if self._may_discard(s, p):
+            out.extend(self._discard_actions(s.hands[p]))
+        if s.tent:
+            out.append(self.A_DONE)
+        if s.ask is None:
+            out.append(self.A_ASK)
+        return out
+
+    def _may_discard(self, s, p):
+        """Whether the player may discard now: not while a tentative opening is
+        short of the requirement; a game adds its going-out conditions."""
+        return not (s.tent and not self._tent_enough(s, self.side(s, p)))
+
+    def _apply_meld(self, s, p, a):
+        if a == self.A_DONE:
+            self._done(s, p)
+        elif a == self.A_ASK:
+            self._ask(s, p)
+        elif self.A_DISCARD <= a < self.A_DISCARD + self.deck.size:
+            self._discard(s, p, a - self.A_DISCARD)
+        else:
+            self._apply_meld_action(s, p, a)
+
+    def _discard(self, s, p, c):
+        """The discard ends the turn; a tentative opening it follows is made."""
+        if s.tent:
+            self._open(s, p)
+        self._put_on_pile(s, p, c)
+        if not s.hands[p] and self._hand_emptied(s, p):
+            return
+        self._penalise_broken_ask(s, p)          # 21.6.5
+        self._begin_turn(s, (p + 1) % 4)
+
+    def _check_empty(self, s, p):
+        """After a meld or a taken pile: a player whose hand is empty goes out."""
+        if s.hands[p] == 0 and s.outcome is None and s.phase is self.Phase.MELD:
+            if s.tent:
+                self._open(s, p)
+            self._hand_emptied(s, p)
+
+    def _hand_emptied(self, s, p):
+        """The hand is empty; True when that ended the deal (going out)."""
+        self._go_out(s, p)
+        return True
+
+    def _go_out(self, s, p):
+        s.log("went_out", p)
+        self._end_deal(s, self.side(s, p), f"seat {p} went out")
+
+    # -- the opening -----------------------------------------------------------------
+    def _done(self, s, p):
+        """``done``: the tentative melds are checked against the requirement."""
+        side = self.side(s, p)
+        if not self._tent_enough(s, side):
+            self._opening_short(s, p, self._opening_points(s), self.requirement(s, side))
+            return
+        pile_open = s.phase is self.Phase.OPENING
+        top, rest = s.tent_top, s.pile_rest
+        self._open(s, p)
+        if pile_open:
+            self._finish_pile_opening(s, p, top, rest)
+
+    def _opening_short(self, s, p, got, need):
+        """21.6.5: an insufficient opening goes back and costs 10 more; after a
+        pile opening the pile is as it was and the player draws or tries again."""
+        back = self._return_tentative(s, p)
+        s.bonus[self.side(s, p)] += 10
+        s.log("opening_failed", p, points=got, needed=need, returned=CardSet(back),
+              requirement=need + 10)
+        if s.tent_top >= 0:
+            self._restore_pile(s)
+            s.phase = self.Phase.DRAW
+        self._clear_tentative(s)
+        s.melded = False
+
+    def _opening_points(self, s):
+        """What the tentative melds count toward the opening: card points."""
+        return self.tables.value(s.tent)
+
+    def _open(self, s, p):
+        side = self.side(s, p)
+        s.opened[side] = True
+        s.opened_now = True
+        s.log("opened", p, points=self._opening_points(s), needed=self.requirement(s, side))
+        self._clear_tentative(s)
+
+    def describe_event(self, event):
+        """The deal's scoring per team (seats 0+2, 1+3); other events as usual."""
+        return deal_scored_line(event, ((0, 2), (1, 3)))

@@ -77,8 +77,8 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deck import Card, CardSet, mask_of, standard_deck
-from ..cards.meld_game import MeldGame, PartnerMeldState, deal_rounds
-from ..cards.meld_screen import cards_line, deal_scored_line, goal_text, meld_line, pile_line, side_title
+from ..cards.meld_game import DeclaredOpeningMeldGame, DeclaredOpeningState, deal_rounds
+from ..cards.meld_screen import cards_line, goal_text, meld_line, pile_line, side_title
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
                            has_canasta, popcount, red_three_points, take_lowest)
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
@@ -115,17 +115,13 @@ class CanastaOptions:
                         min=0, max=100)
 
 
-class CanastaState(PartnerMeldState):
-    __slots__ = ("melds", "bonus", "drew", "melded", "opened_now", "penalties")
+class CanastaState(DeclaredOpeningState):
+    __slots__ = ("melds", "drew")
 
     def _copy_into(self, new):
-        PartnerMeldState._copy_into(self, new)
+        DeclaredOpeningState._copy_into(self, new)
         new.melds = [self.melds[0].copy(), self.melds[1].copy()]
-        new.bonus = self.bonus.copy()
         new.drew = self.drew
-        new.melded = self.melded
-        new.opened_now = self.opened_now
-        new.penalties = self.penalties.copy()
 
 
 def score_deal(melds, red3_counts, opened, hands, went_out, concealed, penalties,
@@ -170,7 +166,7 @@ def _rank_text(r):
 
 
 @register
-class Canasta(MeldGame):
+class Canasta(DeclaredOpeningMeldGame):
     info = GameInfo(
         id="canasta", name="Canasta", min_seats=4, max_seats=4, family="rummy",
         source="000 ch. 21 (line 1522)", hidden=True, chance=True, teams=True,
@@ -292,8 +288,8 @@ class Canasta(MeldGame):
         extra = take_lowest(hand & (T.twos if form == 1 else T.jokers), 1)
         return nat | extra if extra else None
 
-    def _requirement_raise(self, s, team):
-        return s.bonus[team]
+    def _new_turn_fields(self, s):
+        s.drew = False
 
     def _meld_masks(self, s, team):
         return s.melds[team]
@@ -301,15 +297,6 @@ class Canasta(MeldGame):
     def _drop_tentative(self, s, team):
         for r in range(16):
             s.melds[team][r] &= ~s.tent
-
-    def _tent_enough(self, s, team, extra=0):
-        return T.value(s.tent | extra) >= self.requirement(s, team)
-
-    def _eff_hand(self, s, p):
-        n = popcount(s.hands[p])
-        if s.phase is Phase.OPENING:
-            n += len(s.pile_rest)
-        return n
 
     def _may_empty(self, s, team, melds, tent_extra=0):
         """Going-out permission with the team's melds as given (21.5, 21.6.4)."""
@@ -363,40 +350,13 @@ class Canasta(MeldGame):
         s.hands, pos = deal_rounds(pack, 0, first, 4, HAND_SIZE)
         s.stock = pack[pos:][::-1]            # top of the stock at the end
         s.melds = [[0] * 16, [0] * 16]
-        s.bonus = [0, 0]
-        s.penalties = [0, 0]
-        s.ask = None
-        s.ask_back = None
         s.drew = False
-        s.melded = False
-        s.opened_now = False
         self._log_dealt(s, count=HAND_SIZE, dealer=s.dealer)
         # 21.3: turn up a card; red threes and wild cards are covered by another
         self._turn_up_pile(s, FREEZERS)
         self._begin_turn(s, first)
 
-    def _begin_turn(self, s, p):
-        s.ask = None
-        s.ask_back = None
-        s.drew = False
-        s.melded = False
-        s.opened_now = False
-        s.phase = Phase.DRAW
-        s.to_act = (p,)
-        # 21.6.3: dealt red threes are laid at the start of the first turn
-        reds = s.hands[p] & T.red3
-        if reds:
-            s.hands[p] &= ~reds
-            self._lay_red_threes(s, p, reds)
-
     # -- DRAW ------------------------------------------------------------------
-    def _legal_draw(self, s, p):
-        out = [self.A_DRAW]
-        out.extend(self._take_actions(s, p))
-        if s.ask is None:
-            out.append(self.A_ASK)
-        return out
-
     def _take_actions(self, s, p):
         if not s.pile:
             return []
@@ -485,9 +445,6 @@ class Canasta(MeldGame):
             return
         self._check_empty(s, p)
 
-    def _binding_ask(self, s):
-        return s.melded              # 21.6.5: asking after melding obliges going out
-
     # -- OPENING and MELD ------------------------------------------------------
     def _meld_actions(self, s, p):
         team = p & 1
@@ -540,56 +497,17 @@ class Canasta(MeldGame):
         melds[BLACK3_RANK] |= used
         return self._may_empty(s, team, melds, used)
 
-    def _legal_opening(self, s, p):
-        out = self._meld_actions(s, p)
-        out.append(self.A_DONE)
-        return out
-
-    def _apply_opening(self, s, p, a):
-        if a == self.A_DONE:
-            self._done(s, p)
-            return
-        self._apply_meld_action(s, p, a)
-
-    def _legal_meld(self, s, p):
+    def _may_discard(self, s, p):
         team = p & 1
-        out = self._meld_actions(s, p)
-        hand = s.hands[p]
-        n = popcount(hand)
-        can_discard = True
-        if s.tent and not self._tent_enough(s, team):
-            can_discard = False
+        n = popcount(s.hands[p])
         if s.melds[team][BLACK3_RANK] and n != 1:
-            can_discard = False
+            return False          # 21.5: after black threes only the last card goes
         if n == 1 and not self._may_empty(s, team, s.melds[team]):
-            can_discard = False
-        if can_discard:
-            out.extend(self._discard_actions(hand))
-        if s.tent:
-            out.append(self.A_DONE)
-        if s.ask is None:
-            out.append(self.A_ASK)
-        return out
+            return False
+        return super()._may_discard(s, p)
 
-    def _apply_meld(self, s, p, a):
-        if a == self.A_DONE:
-            self._done(s, p)
-            return
-        if a == self.A_ASK:
-            self._ask(s, p)
-            return
-        if self.A_DISCARD <= a < self.A_DISCARD + DECK.size:
-            c = a - self.A_DISCARD
-            if s.tent:
-                self._open(s, p)
-            self._put_on_pile(s, p, c)
-            if not s.hands[p]:
-                self._go_out(s, p)
-                return
-            self._penalise_broken_ask(s, p)          # 21.6.5
-            self._begin_turn(s, (p + 1) % 4)
-            return
-        self._apply_meld_action(s, p, a)
+    def _finish_pile_opening(self, s, p, top, rest):
+        self._take_rest(s, p, rest, top, 0)
 
     def _apply_meld_action(self, s, p, a):
         team = p & 1
@@ -622,46 +540,7 @@ class Canasta(MeldGame):
         if s.phase is Phase.MELD:
             self._check_empty(s, p)
 
-    def _check_empty(self, s, p):
-        if s.hands[p] == 0 and s.outcome is None and s.phase is Phase.MELD:
-            if s.tent:
-                self._open(s, p)
-            self._go_out(s, p)
-
-    def _done(self, s, p):
-        team = p & 1
-        need = self.requirement(s, team)
-        got = T.value(s.tent)
-        if got >= need:
-            pile_open = s.phase is Phase.OPENING
-            top, rest = s.tent_top, s.pile_rest
-            self._open(s, p)
-            if pile_open:
-                self._take_rest(s, p, rest, top, 0)
-            return
-        # 21.6.5: an insufficient opening goes back and costs 10 more
-        back = self._return_tentative(s, p)
-        s.bonus[team] += 10
-        s.log("opening_failed", p, points=got, needed=need, returned=CardSet(back),
-              requirement=need + 10)
-        if s.tent_top >= 0:
-            self._restore_pile(s)
-            s.phase = Phase.DRAW
-        self._clear_tentative(s)
-        s.melded = False
-
-    def _open(self, s, p):
-        team = p & 1
-        s.opened[team] = True
-        s.opened_now = True
-        s.log("opened", p, points=T.value(s.tent), needed=self.requirement(s, team))
-        self._clear_tentative(s)
-
     # -- end of a deal -----------------------------------------------------------
-    def _go_out(self, s, p):
-        s.log("went_out", p)
-        self._end_deal(s, p & 1, f"seat {p} went out")
-
     def _end_deal(self, s, out_team, reason):
         hands = [s.hands[0] | s.hands[2], s.hands[1] | s.hands[3]]
         reds = [popcount(s.red3[t] | (hands[t] & T.red3)) for t in (0, 1)]
@@ -713,10 +592,6 @@ class Canasta(MeldGame):
                          f"'done' short of that takes the cards back (requirement +10)")
         lines.extend(self.ask_lines(view["ask"]))
         return "\n".join(lines)
-
-    def describe_event(self, event):
-        """The deal's scoring per team (seats 0+2, 1+3); other events as usual."""
-        return deal_scored_line(event, ((0, 2), (1, 3)))
 
     # -- text ----------------------------------------------------------------------
     def why_illegal(self, s, seat, action):

@@ -535,7 +535,7 @@ from dataclasses import dataclass as _dataclass  # noqa: E402
 from ..cards.deck import SUITS, Card, CardSet, mask_of, normalize_card_text  # noqa: E402
 from ..cards.meld_screen import (cards_line, deal_scored_line, goal_text,  # noqa: E402
                                  meld_line, pile_line, side_title)
-from ..cards.meld_game import deal_rounds  # noqa: E402
+from ..cards.meld_game import DeclaredOpeningMeldGame, deal_rounds  # noqa: E402
 from ..cards.melds import NATURAL_RANKS, take_lowest  # noqa: E402
 from ..core.actions import ActionSpace  # noqa: E402
 from ..core.errors import ParseError  # noqa: E402
@@ -543,7 +543,6 @@ from ..core.game import GameInfo, option  # noqa: E402
 from ..core.registry import register  # noqa: E402
 from . import samba as _samba  # noqa: E402
 
-SP = _samba.Phase
 MAX_SLOTS = _samba.MAX_SLOTS
 RW = _samba.RW
 RANK_OF_WORD = _samba.RANK_OF_WORD
@@ -573,9 +572,6 @@ class Phase(_enum.Enum):
     OPENING = 4
     MELD = 5
     ANSWER = 6
-
-
-_SHARED = {ph.name: ph for ph in SP}
 
 
 @_dataclass(frozen=True)
@@ -647,7 +643,7 @@ class ContractSamba(_samba.Samba):
     test_options = {"deals": 1}
 
     def __init__(self):
-        _samba.Game.__init__(self)
+        DeclaredOpeningMeldGame.__init__(self)
         a = ActionSpace(DECK)
         self.A_BID = a.choice("bid", [f"{lv} {w}" for lv in range(1, MAX_LEVEL + 1)
                                       for w in TYPE_WORDS])
@@ -864,13 +860,8 @@ class ContractSamba(_samba.Samba):
         s.ask = None
         s.ask_back = None
         s.melded = False
-        s.phase = SP.DRAW
+        s.phase = Phase.DRAW
         s.to_act = (p,)
-
-    def _ask(self, s, p):
-        super()._ask(s, p)
-        if s.ask == "asked":
-            s.phase = SP.ANSWER          # the turn's phases are Samba's, as elsewhere here
 
     def _take_actions(self, s, p):
         if not s.pile:
@@ -916,7 +907,7 @@ class ContractSamba(_samba.Samba):
                 c = s.stock.pop()
                 s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
                 s.hands[p] |= 1 << c
-            s.phase = SP.MELD
+            s.phase = Phase.MELD
             return
         if a == self.A_ASK:
             self._ask(s, p)
@@ -949,7 +940,7 @@ class ContractSamba(_samba.Samba):
             s.pile_rest = rest
             s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
                   rest=len(rest), meld=slot + 1)
-            s.phase = SP.OPENING
+            s.phase = Phase.OPENING
             return
         self._take_rest(s, p, rest, top, used, slot)
 
@@ -961,7 +952,7 @@ class ContractSamba(_samba.Samba):
               meld=slot + 1, left=len(s.pile))
         s.hands[p] |= rest_mask
         s.known[p] |= rest_mask
-        s.phase = SP.MELD
+        s.phase = Phase.MELD
 
     def _meld_actions(self, s, p):
         team = p & 1
@@ -991,7 +982,7 @@ class ContractSamba(_samba.Samba):
                 if self._shrink_ok(s, p, -1, RUN + su, used):
                     out.append(self.A_MELD_RUN + su * 13 + q)
             b = hand & T.black3
-            if popcount(b) >= 3 and s.phase is SP.MELD and BLACK3 not in keys:
+            if popcount(b) >= 3 and s.phase is Phase.MELD and BLACK3 not in keys:
                 if self._black_ok(s, p, -1, take_lowest(b, 3)):
                     out.append(self.A_MELD_B3)
         seen = set()
@@ -1023,7 +1014,7 @@ class ContractSamba(_samba.Samba):
                     if not may_add(keys[k], masks[k], cid):
                         continue
                     if keys[k] == BLACK3:
-                        ok = s.phase is SP.MELD and self._black_ok(s, p, k, card)
+                        ok = s.phase is Phase.MELD and self._black_ok(s, p, k, card)
                     else:
                         ok = self._shrink_ok(s, p, k, keys[k], card)
                     if ok:
@@ -1093,33 +1084,15 @@ class ContractSamba(_samba.Samba):
         if not s.opened[team]:
             s.tent |= used
         s.log(kind, p, meld_no=slot + 1, cards=CardSet(used), meld=CardSet(s.mmask[team][slot]))
-        if s.phase is SP.MELD:
+        if s.phase is Phase.MELD:
             self._check_empty(s, p)
 
-    def _done(self, s, p):
-        team = p & 1
-        need = self.requirement(s, team)
-        got = T.value(s.tent & ~s.excl)
-        if self._tent_enough(s, team):
-            pile_open = s.phase is SP.OPENING
-            top, rest = s.tent_top, s.pile_rest
-            slot = 0
-            if pile_open:
-                slot = next(k for k, m in enumerate(s.mmask[team]) if (m >> top) & 1)
-            self._open(s, p)
-            if pile_open:
-                self._take_rest(s, p, rest, top, 0, slot)
-            return
-        back = self._return_tentative(s, p)
-        s.bonus[team] += 10
-        s.log("opening_failed", p, points=got, needed=need, returned=CardSet(back),
-              requirement=need + 10)
-        if s.tent_top >= 0:
-            self._restore_pile(s)
-            s.phase = SP.DRAW
-        self._clear_tentative(s)
+    def _opening_points(self, s):
+        return T.value(s.tent & ~s.excl)          # 24.7: not the pile-taking cards
+
+    def _opening_short(self, s, p, got, need):
+        super()._opening_short(s, p, got, need)
         s.excl = 0
-        s.melded = False
 
     def _open(self, s, p):
         super()._open(s, p)
@@ -1138,8 +1111,8 @@ class ContractSamba(_samba.Samba):
                           contract=None if c is None else bid_text(c[1]), void=out_team is None)
 
     # -- text ------------------------------------------------------------------------------
-    def parse_action(self, state, text, seat=None):
-        return _samba.Game.parse_action(self, state, _normalize(text, state, seat), seat)
+    def _normalize_text(self, text, state, seat):
+        return _normalize(text, state, seat)
 
     def why_illegal(self, s, seat, action):
         if not 0 <= action < self.actions.size:
@@ -1163,11 +1136,11 @@ class ContractSamba(_samba.Samba):
             return "only the declarer, right after the auction, may give up the opening"
         if d[0] == "lay":
             return "lay a red three from your hand after drawing, keeping two cards"
-        if d[0] == "take" and s.phase is SP.DRAW and s.pile:
+        if d[0] == "take" and s.phase is Phase.DRAW and s.pile:
             return ("to take the pile: a natural pair of the top card (three when frozen), "
                     "onto your meld of at most four (three) with them, or the top card "
                     "continuing your run; never on a two, a three or a joker")
-        if s.phase in (SP.MELD, SP.OPENING) and d[0] in ("discard", "meld", "run", "add"):
+        if s.phase in (Phase.MELD, Phase.OPENING) and d[0] in ("discard", "meld", "run", "add"):
             team = seat & 1
             if d[0] == "discard" and not (s.hands[seat] >> d[1]) & 1:
                 return f"{DECK.text(d[1])} is not in your hand"
@@ -1264,8 +1237,6 @@ class ContractSamba(_samba.Samba):
 
     def sample_world(self, view, rng):
         s = super().sample_world(view, rng)
-        s.phase = _SHARED.get(s.phase.name, s.phase)
-        s.ask_back = s.ask_back and _SHARED[s.ask_back.name]
         a = Auction(view["auction_first"])
         for p, c in view["auction"]:
             a.calls.append((p, c if isinstance(c, str) else tuple(c)))

@@ -43,8 +43,8 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deck import SUITS, Card, CardSet, ids, mask_of, normalize_card_text, standard_deck
-from ..cards.meld_game import MeldGame, PartnerMeldState, deal_rounds
-from ..cards.meld_screen import deal_scored_line, meld_line, pile_line, side_title
+from ..cards.meld_game import DeclaredOpeningMeldGame, DeclaredOpeningState, deal_rounds
+from ..cards.meld_screen import meld_line, pile_line, side_title
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind, \
     popcount, take_lowest
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
@@ -128,24 +128,19 @@ def score_deal(masks, hands, feet, went_out, concealed, penalties) -> list[dict]
     return lines
 
 
-class HandAndFootState(PartnerMeldState):
-    __slots__ = ("feet", "in_foot", "mkey", "mmask", "bonus", "melded", "opened_now",
-                 "penalties")
+class HandAndFootState(DeclaredOpeningState):
+    __slots__ = ("feet", "in_foot", "mkey", "mmask")
 
     def _copy_into(self, new):
-        PartnerMeldState._copy_into(self, new)
+        DeclaredOpeningState._copy_into(self, new)
         new.feet = self.feet.copy()
         new.in_foot = self.in_foot.copy()
         new.mkey = [self.mkey[0].copy(), self.mkey[1].copy()]
         new.mmask = [self.mmask[0].copy(), self.mmask[1].copy()]
-        new.bonus = self.bonus.copy()
-        new.melded = self.melded
-        new.opened_now = self.opened_now
-        new.penalties = self.penalties.copy()
 
 
 @register
-class HandAndFoot(MeldGame):
+class HandAndFoot(DeclaredOpeningMeldGame):
     info = GameInfo(
         id="hand-and-foot", name="Hand and Foot", min_seats=4, max_seats=4, family="rummy",
         source="000 ch. 25 (line 1996)", hidden=True, chance=True, teams=True,
@@ -179,6 +174,8 @@ class HandAndFoot(MeldGame):
     deck = DECK
     tables = T
     hand_size = HAND_SIZE
+    lays_red_threes = False         # 25.4: threes are never laid; a red three stays in the hand
+    emptied_to_go_out = "foot"      # 25.5: it is the foot that going out empties
     test_options = {"deals": 1}
     # the terminal draws the teams' tables itself (render_board): one block
     # per team with its players' hands and feet and its numbered melds
@@ -236,15 +233,6 @@ class HandAndFoot(MeldGame):
     def _drop_tentative(self, s, team):
         s.mkey[team] = []             # an unopened team's melds are all tentative
         s.mmask[team] = []
-
-    def _tent_enough(self, s, team, extra=0):
-        return T.value(s.tent | extra) >= self.requirement(s, team)
-
-    def _eff_hand(self, s, p):
-        n = popcount(s.hands[p])
-        if s.phase is Phase.OPENING:
-            n += len(s.pile_rest)
-        return n
 
     def _may_out(self, s, p, masks, tent_extra=0):
         """May player ``p`` empty the foot (25.5)?"""
@@ -312,33 +300,11 @@ class HandAndFoot(MeldGame):
         s.in_foot = [False] * 4
         s.mkey = [[], []]
         s.mmask = [[], []]
-        s.bonus = [0, 0]
-        s.penalties = [0, 0]
         self._log_dealt(s, count=HAND_SIZE, foot=FOOT_SIZE, dealer=s.dealer)
         self._turn_up_pile(s, COVER)
         self._begin_turn(s, first)
 
-    def _begin_turn(self, s, p):
-        s.ask = None
-        s.ask_back = None
-        s.melded = False
-        s.opened_now = False
-        s.phase = Phase.DRAW
-        s.to_act = (p,)
-
     # -- DRAW -------------------------------------------------------------------------
-    def _legal_draw(self, s, p):
-        out = [self.A_DRAW]
-        out.extend(self._take_actions(s, p))
-        if s.ask is None:
-            out.append(self.A_ASK)
-        return out
-
-    def _lay_red_threes(self, s, p, reds):
-        """25.4: threes are never laid; a red three drawn stays in the hand."""
-        s.hands[p] |= reds
-        return True
-
     def _take_actions(self, s, p):
         if not s.pile:
             return []
@@ -399,9 +365,6 @@ class HandAndFoot(MeldGame):
         s.phase = Phase.MELD
         self._check_empty(s, p)
 
-    def _binding_ask(self, s):
-        return s.melded              # 21.6.5: asking after melding obliges going out
-
     # -- melding ----------------------------------------------------------------------
     def _meld_actions(self, s, p):
         team = p & 1
@@ -434,54 +397,22 @@ class HandAndFoot(MeldGame):
         out.sort()
         return out
 
-    def _legal_opening(self, s, p):
-        out = self._meld_actions(s, p)
-        out.append(self.A_DONE)
-        return out
+    def _may_discard(self, s, p):
+        if popcount(s.hands[p]) == 1 and s.in_foot[p] and \
+                not self._may_out(s, p, s.mmask[p & 1]):
+            return False
+        return super()._may_discard(s, p)
 
-    def _apply_opening(self, s, p, a):
-        if a == self.A_DONE:
-            self._done(s, p)
-            return
-        self._apply_meld_action(s, p, a)
+    def _finish_pile_opening(self, s, p, top, rest):
+        slot = next(k for k, m in enumerate(s.mmask[p & 1]) if (m >> top) & 1)
+        self._take_rest(s, p, rest, top, 0, slot)
 
-    def _legal_meld(self, s, p):
-        team = p & 1
-        out = self._meld_actions(s, p)
-        hand = s.hands[p]
-        n = popcount(hand)
-        can = not (s.tent and not self._tent_enough(s, team))
-        if n == 1 and s.in_foot[p] and not self._may_out(s, p, s.mmask[team]):
-            can = False
-        if can:
-            out.extend(self._discard_actions(hand))
-        if s.tent:
-            out.append(self.A_DONE)
-        if s.ask is None:
-            out.append(self.A_ASK)
-        return out
-
-    def _apply_meld(self, s, p, a):
-        if a == self.A_DONE:
-            self._done(s, p)
-            return
-        if a == self.A_ASK:
-            self._ask(s, p)
-            return
-        if self.A_DISCARD <= a < self.A_DISCARD + DECK.size:
-            c = a - self.A_DISCARD
-            if s.tent:
-                self._open(s, p)
-            self._put_on_pile(s, p, c)
-            if not s.hands[p]:
-                if s.in_foot[p]:
-                    self._go_out(s, p)
-                    return
-                self._pick_up_foot(s, p)
-            self._penalise_broken_ask(s, p)          # 21.6.5
-            self._begin_turn(s, (p + 1) % 4)
-            return
-        self._apply_meld_action(s, p, a)
+    def _hand_emptied(self, s, p):
+        if s.in_foot[p]:
+            self._go_out(s, p)
+            return True
+        self._pick_up_foot(s, p)      # 25.5: and play on
+        return False
 
     def _apply_meld_action(self, s, p, a):
         team = p & 1
@@ -519,51 +450,6 @@ class HandAndFoot(MeldGame):
         s.log("foot", p, audience=(p,), private={"cards": CardSet(s.hands[p])},
               count=popcount(s.hands[p]))
 
-    def _check_empty(self, s, p):
-        if s.hands[p] == 0 and s.outcome is None and s.phase is Phase.MELD:
-            if s.tent:
-                self._open(s, p)
-            if s.in_foot[p]:
-                self._go_out(s, p)
-            else:
-                self._pick_up_foot(s, p)      # 25.5: and play on
-
-    def _done(self, s, p):
-        team = p & 1
-        need = self.requirement(s, team)
-        got = T.value(s.tent)
-        if got >= need:
-            pile_open = s.phase is Phase.OPENING
-            top, rest = s.tent_top, s.pile_rest
-            slot = 0
-            if pile_open:
-                slot = next(k for k, m in enumerate(s.mmask[team]) if (m >> top) & 1)
-            self._open(s, p)
-            if pile_open:
-                self._take_rest(s, p, rest, top, 0, slot)
-            return
-        # 21.6.5: an insufficient opening goes back and costs 10 more
-        back = self._return_tentative(s, p)
-        s.bonus[team] += 10
-        s.log("opening_failed", p, points=got, needed=need, returned=CardSet(back),
-              requirement=need + 10)
-        if s.tent_top >= 0:
-            self._restore_pile(s)
-            s.phase = Phase.DRAW
-        self._clear_tentative(s)
-        s.melded = False
-
-    def _open(self, s, p):
-        team = p & 1
-        s.opened[team] = True
-        s.opened_now = True
-        s.log("opened", p, points=T.value(s.tent), needed=self.requirement(s, team))
-        self._clear_tentative(s)
-
-    def _go_out(self, s, p):
-        s.log("went_out", p)
-        self._end_deal(s, p & 1, f"seat {p} went out")
-
     def _end_deal(self, s, out_team, reason):
         hands = [s.hands[0] | s.hands[2], s.hands[1] | s.hands[3]]
         feet = [s.feet[0] | s.feet[2], s.feet[1] | s.feet[3]]
@@ -573,19 +459,18 @@ class HandAndFoot(MeldGame):
                           feet=[CardSet(f) for f in s.feet])
 
     # -- text -------------------------------------------------------------------------
-    def parse_action(self, state, text, seat=None):
+    def _normalize_text(self, text, state, seat):
         """Meld and take text as in the family (``meld 7S 7H 2D``); an add names
         a face with its suit (``add 7H to meld 2``, ``add 2D to meld 1`` is
         ``add 2 to meld 1``), so only its card word is normalised and the
         family's rank-only normaliser is skipped for it."""
         words = text.strip().split()
         if len(words) < 2 or words[0].lower() != "add":
-            return super().parse_action(state, text, seat)
+            return super()._normalize_text(text, state, seat)
         try:
-            text = " ".join(["add", _face_word(words[1])] + [w.lower() for w in words[2:]])
+            return " ".join(["add", _face_word(words[1])] + [w.lower() for w in words[2:]])
         except ParseError:
-            pass
-        return super(MeldGame, self).parse_action(state, text, seat)
+            return text
 
     def why_illegal(self, s, seat, action):
         if not 0 <= action < self.actions.size:
@@ -690,20 +575,9 @@ class HandAndFoot(MeldGame):
         lines.extend(self.ask_lines(view["ask"]))
         return "\n".join(lines)
 
-    @staticmethod
-    def ask_lines(ask) -> list[str]:
-        if ask == "no":               # 25.5: it is the foot that going out empties
-            return ["Partner said no: the foot may not be emptied this turn"]
-        return MeldGame.ask_lines(ask)
-
-    def describe_event(self, event):
-        """The deal's scoring per team (seats 0+2, 1+3); other events as usual."""
-        return deal_scored_line(event, ((0, 2), (1, 3)))
-
     # -- views --------------------------------------------------------------------------
     def _view(self, s, seat, v):
         self._common_view(s, seat, v)
-        del v["red_threes"]           # 25.4: threes are never laid
         v["foot_sizes"] = [popcount(f) for f in s.feet]
         v["in_foot"] = list(s.in_foot)
         v["melds"] = [[{"rank": RANK_WORD[k], "cards": CardSet(m)}
@@ -739,7 +613,7 @@ class HandAndFoot(MeldGame):
                 mmask[t].append(cards)
                 table |= cards
         feet = {f"foot{p}": view["foot_sizes"][p] for p in range(4)}
-        s, placed = self._sample_common({**view, "red_threes": [0, 0]}, rng, table, feet)
+        s, placed = self._sample_common(view, rng, table, feet)
         s.feet = [placed[f"foot{p}"] for p in range(4)]
         s.in_foot = list(view["in_foot"])
         s.mkey, s.mmask = mkey, mmask

@@ -44,14 +44,14 @@ from dataclasses import dataclass
 
 from ..cards.deck import (SUITS, Card, CardSet, ids, mask_of, normalize_card_text, pretty,
                           standard_deck)
-from ..cards.meld_game import MeldGame, PartnerMeldState, deal_rounds
-from ..cards.meld_screen import cards_line, deal_scored_line, goal_text, pile_line, side_title
+from ..cards.meld_game import DeclaredOpeningMeldGame, DeclaredOpeningState, deal_rounds
+from ..cards.meld_screen import cards_line, goal_text, pile_line, side_title
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
                            popcount, take_lowest)
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD as RW
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError
-from ..core.game import Game, GameInfo, option
+from ..core.game import GameInfo, option
 from ..core.registry import register
 
 DECK = standard_deck("3x54")
@@ -147,20 +147,17 @@ def score_deal(keys, masks, red3_counts, hands, went_out, penalties) -> list[dic
     return lines
 
 
-class SambaState(PartnerMeldState):
-    __slots__ = ("mkey", "mmask", "bonus", "melded", "penalties")
+class SambaState(DeclaredOpeningState):
+    __slots__ = ("mkey", "mmask")
 
     def _copy_into(self, new):
-        PartnerMeldState._copy_into(self, new)
+        DeclaredOpeningState._copy_into(self, new)
         new.mkey = [self.mkey[0].copy(), self.mkey[1].copy()]
         new.mmask = [self.mmask[0].copy(), self.mmask[1].copy()]
-        new.bonus = self.bonus.copy()
-        new.melded = self.melded
-        new.penalties = self.penalties.copy()
 
 
 @register
-class Samba(MeldGame):
+class Samba(DeclaredOpeningMeldGame):
     info = GameInfo(
         id="samba", name="Samba", min_seats=4, max_seats=4, family="rummy",
         source="000 ch. 23 (line 1790)", hidden=True, chance=True, teams=True,
@@ -260,9 +257,6 @@ class Samba(MeldGame):
                  self.A_NO: "no"}[a],)
 
     # -- rules helpers ------------------------------------------------------------
-    def _requirement_raise(self, s, team):
-        return s.bonus[team]
-
     def _meld_masks(self, s, team):
         return s.mmask[team]
 
@@ -270,21 +264,12 @@ class Samba(MeldGame):
         s.mkey[team] = []           # a team that had not opened had no other melds
         s.mmask[team] = []
 
-    def _tent_enough(self, s, team, extra=0):
-        return T.value(s.tent | extra) >= self.requirement(s, team)
-
-    def _eff_hand(self, s, p):
-        n = popcount(s.hands[p])
-        if s.phase is Phase.OPENING:
-            n += len(s.pile_rest)
-        return n
-
     def _may_empty(self, s, team, keys, masks, tent_extra=0):
         if s.ask == "no":
             return False
         if count_complete(keys, masks) < NEED_COMPLETE:
             return False
-        if s.tent and s.phase is Phase.MELD and not self._tent_enough(s, team, tent_extra):
+        if s.tent and s.phase is self.Phase.MELD and not self._tent_enough(s, team, tent_extra):
             return False
         return True
 
@@ -323,7 +308,7 @@ class Samba(MeldGame):
         keys, masks = self._after(s, team, slot, key, used | top)
         if self._may_empty(s, team, keys, masks, used | top):
             return True
-        if left == 1 and s.ask != "no" and s.phase is Phase.MELD:
+        if left == 1 and s.ask != "no" and s.phase is self.Phase.MELD:
             last = s.hands[p] & ~used
             if not last:
                 return False
@@ -345,31 +330,11 @@ class Samba(MeldGame):
         s.stock = pack[pos:][::-1]
         s.mkey = [[], []]
         s.mmask = [[], []]
-        s.bonus = [0, 0]
-        s.penalties = [0, 0]
         self._log_dealt(s, count=HAND_SIZE, dealer=s.dealer)
         self._turn_up_pile(s, FREEZERS)
         self._begin_turn(s, first)
 
-    def _begin_turn(self, s, p):
-        s.ask = None
-        s.ask_back = None
-        s.melded = False
-        s.phase = Phase.DRAW
-        s.to_act = (p,)
-        reds = s.hands[p] & T.red3
-        if reds:
-            s.hands[p] &= ~reds
-            self._lay_red_threes(s, p, reds)
-
     # -- DRAW -----------------------------------------------------------------------
-    def _legal_draw(self, s, p):
-        out = [self.A_DRAW]
-        out.extend(self._take_actions(s, p))
-        if s.ask is None:
-            out.append(self.A_ASK)
-        return out
-
     def _take_actions(self, s, p):
         if not s.pile:
             return []
@@ -405,7 +370,7 @@ class Samba(MeldGame):
                 self._end_deal(s, None, "the stock ran out")
                 return
             if self._draw_from_stock(s, p, 2):       # 23.3
-                s.phase = Phase.MELD
+                s.phase = self.Phase.MELD
             return
         if a == self.A_ASK:
             self._ask(s, p)
@@ -430,7 +395,7 @@ class Samba(MeldGame):
             s.pile = []
             s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
                   rest=len(s.pile_rest), meld=slot + 1)
-            s.phase = Phase.OPENING
+            s.phase = self.Phase.OPENING
             return
         self._take_rest(s, p, s.pile, top, used, slot)
 
@@ -444,13 +409,10 @@ class Samba(MeldGame):
         reds = rest_mask & T.red3
         s.hands[p] |= rest_mask & ~reds
         s.known[p] |= rest_mask & ~reds
-        s.phase = Phase.MELD
+        s.phase = self.Phase.MELD
         if reds and not self._lay_red_threes(s, p, reds):
             return
         self._check_empty(s, p)
-
-    def _binding_ask(self, s):
-        return s.melded              # 21.6.5: asking after melding obliges going out
 
     # -- melding ------------------------------------------------------------------------
     def _meld_actions(self, s, p):
@@ -488,7 +450,7 @@ class Samba(MeldGame):
                     if used and self._shrink_ok(s, p, -1, RUN + su, used):
                         out.append(self.A_MELD_RUN + su * len(RUN_LOWS) + j)
             b = hand & T.black3
-            if popcount(b) >= 3 and s.phase is Phase.MELD and BLACK3 not in keys:
+            if popcount(b) >= 3 and s.phase is self.Phase.MELD and BLACK3 not in keys:
                 used = take_lowest(b, 3)
                 if self._black_ok(s, p, -1, used):
                     out.append(self.A_MELD_B3)
@@ -503,7 +465,7 @@ class Samba(MeldGame):
                 if not self._can_add(keys[k], masks[k], c):
                     continue
                 if keys[k] == BLACK3:
-                    ok = s.phase is Phase.MELD and self._black_ok(s, p, k, 1 << c)
+                    ok = s.phase is self.Phase.MELD and self._black_ok(s, p, k, 1 << c)
                 else:
                     ok = self._shrink_ok(s, p, k, keys[k], 1 << c)
                 if ok:
@@ -519,56 +481,18 @@ class Samba(MeldGame):
         keys, masks = self._after(s, team, slot, BLACK3, used)
         return self._may_empty(s, team, keys, masks, used)
 
-    def _legal_opening(self, s, p):
-        out = self._meld_actions(s, p)
-        out.append(self.A_DONE)
-        return out
-
-    def _apply_opening(self, s, p, a):
-        if a == self.A_DONE:
-            self._done(s, p)
-            return
-        self._apply_meld_action(s, p, a)
-
-    def _legal_meld(self, s, p):
+    def _may_discard(self, s, p):
         team = p & 1
-        out = self._meld_actions(s, p)
-        hand = s.hands[p]
-        n = popcount(hand)
-        can = True
-        if s.tent and not self._tent_enough(s, team):
-            can = False
+        n = popcount(s.hands[p])
         if BLACK3 in s.mkey[team] and n != 1:
-            can = False
+            return False          # after black threes only the last card goes
         if n == 1 and not self._may_empty(s, team, s.mkey[team], s.mmask[team]):
-            can = False
-        if can:
-            out.extend(self._discard_actions(hand))
-        if s.tent:
-            out.append(self.A_DONE)
-        if s.ask is None:
-            out.append(self.A_ASK)
-        return out
+            return False
+        return super()._may_discard(s, p)
 
-    def _apply_meld(self, s, p, a):
-        if a == self.A_DONE:
-            self._done(s, p)
-            return
-        if a == self.A_ASK:
-            self._ask(s, p)
-            return
-        if self.A_DISCARD <= a < self.A_DISCARD + DECK.size:
-            c = a - self.A_DISCARD
-            if s.tent:
-                self._open(s, p)
-            self._put_on_pile(s, p, c)
-            if not s.hands[p]:
-                self._go_out(s, p)
-                return
-            self._penalise_broken_ask(s, p)          # 21.6.5
-            self._begin_turn(s, (p + 1) % 4)
-            return
-        self._apply_meld_action(s, p, a)
+    def _finish_pile_opening(self, s, p, top, rest):
+        slot = next(k for k, m in enumerate(s.mmask[p & 1]) if (m >> top) & 1)
+        self._take_rest(s, p, rest, top, 0, slot)
 
     def _apply_meld_action(self, s, p, a):
         team = p & 1
@@ -608,48 +532,8 @@ class Samba(MeldGame):
         if not s.opened[team]:
             s.tent |= used
         s.log(kind, p, meld_no=slot + 1, cards=CardSet(used), meld=CardSet(s.mmask[team][slot]))
-        if s.phase is Phase.MELD:
+        if s.phase is self.Phase.MELD:
             self._check_empty(s, p)
-
-    def _check_empty(self, s, p):
-        if s.hands[p] == 0 and s.outcome is None and s.phase is Phase.MELD:
-            if s.tent:
-                self._open(s, p)
-            self._go_out(s, p)
-
-    def _done(self, s, p):
-        team = p & 1
-        need = self.requirement(s, team)
-        got = T.value(s.tent)
-        if got >= need:
-            pile_open = s.phase is Phase.OPENING
-            top, rest = s.tent_top, s.pile_rest
-            slot = 0
-            if pile_open:
-                slot = next(k for k, m in enumerate(s.mmask[team]) if (m >> top) & 1)
-            self._open(s, p)
-            if pile_open:
-                self._take_rest(s, p, rest, top, 0, slot)
-            return
-        back = self._return_tentative(s, p)
-        s.bonus[team] += 10
-        s.log("opening_failed", p, points=got, needed=need, returned=CardSet(back),
-              requirement=need + 10)
-        if s.tent_top >= 0:
-            self._restore_pile(s)
-            s.phase = Phase.DRAW
-        self._clear_tentative(s)
-        s.melded = False
-
-    def _open(self, s, p):
-        team = p & 1
-        s.opened[team] = True
-        s.log("opened", p, points=T.value(s.tent), needed=self.requirement(s, team))
-        self._clear_tentative(s)
-
-    def _go_out(self, s, p):
-        s.log("went_out", p)
-        self._end_deal(s, p & 1, f"seat {p} went out")
 
     def _end_deal(self, s, out_team, reason):
         hands = [s.hands[0] | s.hands[2], s.hands[1] | s.hands[3]]
@@ -659,21 +543,21 @@ class Samba(MeldGame):
         self._record_deal(s, lines, reason, hands=[CardSet(h) for h in s.hands])
 
     # -- text -----------------------------------------------------------------------------
-    def parse_action(self, state, text, seat=None):
-        # Samba's own reading (runs keep their suits), not MeldGame's rank words
-        return Game.parse_action(self, state, _normalize(text), seat)
+    def _normalize_text(self, text, state, seat):
+        # Samba's own reading (runs keep their suits), not the family's rank words
+        return _normalize(text)
 
     def why_illegal(self, s, seat, action):
         if not 0 <= action < self.actions.size:
             return super().why_illegal(s, seat, action)
         d = self.decode(action)
         team = seat & 1
-        if s.phase is Phase.ANSWER:
+        if s.phase is self.Phase.ANSWER:
             return "answer your partner: yes or no"
         if d[0] == "draw":
             return "you have drawn already this turn"
         if d[0] == "take":
-            if s.phase is not Phase.DRAW:
+            if s.phase is not self.Phase.DRAW:
                 return "the pile can be taken only instead of drawing"
             if not s.pile:
                 return "the pile is empty"
@@ -688,7 +572,7 @@ class Samba(MeldGame):
             if d[1] != "pair" and not s.opened[team]:
                 return "your team has not opened: take the pile only with a natural pair"
             return "the top card does not extend that meld (or the meld is finished)"
-        if s.phase is Phase.DRAW:
+        if s.phase is self.Phase.DRAW:
             return "draw or take the pile first"
         if d[0] == "discard":
             if not (s.hands[seat] >> d[1]) & 1:
@@ -773,10 +657,6 @@ class Samba(MeldGame):
                          f"'done' short of that takes the cards back (requirement +10)")
         lines.extend(self.ask_lines(view["ask"]))
         return "\n".join(lines)
-
-    def describe_event(self, event):
-        """The deal's scoring per team (seats 0+2, 1+3); other events as usual."""
-        return deal_scored_line(event, ((0, 2), (1, 3)))
 
     # -- views ------------------------------------------------------------------------------
     def _view(self, s, seat, v):
