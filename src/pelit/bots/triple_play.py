@@ -8,15 +8,19 @@
 - Opening: lays natural triples (highest points first), then pairs with a
   wild card, only when the plan reaches the requirement; a pile opening that
   falls short is taken back.
-- Melding: natural cards onto the team's melds and natural triples at once;
-  wild cards into the all-wild meld, or onto a long meld of another rank
-  while the team still lacks a mixed canasta; fives and sevens are never
-  discarded while others can be.
-- Going out: on the foot with the book made, it asks once the hand can be
-  melded down to one card; as a partner it always answers yes.
+- Melding (``_grow``): natural cards onto the team's melds and natural
+  triples at once; wild cards are owed first to the book's wild canasta,
+  one finishes its mixed canasta; pairs with a wild card and wild cards on
+  natural melds come once the hand should empty (on the knee, on the foot
+  with the book made, on a short stock).
+- Going out: what stalls a foot is a hand of cards no meld takes, so with
+  the book made wild cards stay in the hand to meld with the pairs that
+  come, and fives and sevens are discarded like any other card.  It asks
+  once every card but the discard can be melded (``cards_left_over``); as
+  a partner it always answers yes.
 - Discards: black threes first, then single cards of ranks the team has
-  not melded, low points first; never wild cards, fives or sevens when
-  anything else will do.
+  not melded, low points first; never wild cards, and before the book is
+  made no fives or sevens when anything else will do.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ from __future__ import annotations
 from ..cards.deck import ids
 from ..cards.melds import NATURAL_RANKS, popcount
 from ..cards.melds_extra import RANK_OF_WORD
-from ..games.triple_play import DECK, NO_WILD_RANKS, WILD, T, canasta_class
+from ..games.triple_play import CANASTA, DECK, NO_WILD_RANKS, WILD, T, canasta_class, \
+    wild_allowed
 from . import Bot, heuristic
 
 PV = {r: T.points[min(ids(T.rank[r]))] for r in NATURAL_RANKS}
@@ -41,7 +46,7 @@ def _counts(mask):
     return {r: popcount(mask & T.rank[r]) for r in NATURAL_RANKS}
 
 
-def opening_points(hand, need_extra=0):
+def opening_points(hand):
     """Points a hand can open with: natural triples, then pairs with a wild card."""
     cnt = _counts(hand)
     wilds = popcount(hand & T.jokers) * [50] + popcount(hand & T.twos) * [20]
@@ -50,6 +55,51 @@ def opening_points(hand, need_extra=0):
         if cnt[r] == 2 and r not in NO_WILD_RANKS and wilds:
             pts += 2 * PV[r] + wilds.pop(0)
     return pts
+
+
+def cards_left_over(hand, melds):
+    """How many cards of ``hand`` cannot be melded this turn onto the team's
+    unfinished ``melds`` (key -> mask) or into new melds: natural cards onto
+    their melds and into new triples (a canasta closes at seven and a new
+    meld of the rank may start), natural pairs with a wild card, the other
+    wild cards into the all-wild meld and then onto natural melds as far as
+    the wild limits allow."""
+    cnt = _counts(hand)
+    state = {k: (popcount(m), popcount(m & T.wild)) for k, m in melds.items()}
+    left = popcount(hand & T.rank[3])
+    pairs = []
+    for r in NATURAL_RANKS:
+        c = cnt[r]
+        length, wild = state.get(r, (0, 0))
+        while c and (length or c >= 3):
+            k = min(c, CANASTA - length)
+            length, c = length + k, c - k
+            if length == CANASTA:
+                length, wild = 0, 0
+        state[r] = (length, wild)
+        if c == 2 and r not in NO_WILD_RANKS:
+            pairs.append(r)
+        else:
+            left += c
+    wilds = popcount(hand & T.wild)
+    for r in pairs:
+        if wilds:
+            wilds -= 1
+            state[r] = (3, 1)
+        else:
+            left += 2
+    length, _ = state.get(WILD, (0, 0))
+    while wilds and (length or wilds >= 3):
+        k = min(wilds, CANASTA - length)
+        length, wilds = (length + k) % CANASTA, wilds - k
+    for r in NATURAL_RANKS:
+        length, wild = state[r]
+        while wilds and length and r not in NO_WILD_RANKS \
+                and wild < wild_allowed(r, length + 1):
+            length, wild, wilds = length + 1, wild + 1, wilds - 1
+            if length == CANASTA:
+                break
+    return left + wilds
 
 
 @heuristic("triple-play")
@@ -159,59 +209,74 @@ class TriplePlayBot(Bot):
             return by["back"][0]
         return None
 
+    def _rushing(self, view):
+        """Emptying the hand now matters most: on the knee (the foot follows),
+        with the basic book made, or on a short stock."""
+        stage = view["stage"][self.seat]
+        return stage == "knee" or view["stock"] < 30 or \
+            (stage == "foot" and view["book"][self.seat & 1])
+
     def _grow(self, view, dec, by, hand, melds):
-        closed = [int(m) for m in view["canastas"][self.seat & 1]]
-        kinds = [canasta_class(m) for m in closed]
+        """The next meld action, or None.  In order: natural cards onto the
+        team's melds, natural triples, wild cards into the all-wild meld
+        while the book still lacks its wild canasta, one wild card finishing
+        the book's mixed canasta, a natural pair with a wild card (a new meld
+        takes the rank's later cards), wild cards into the all-wild meld,
+        wild cards onto natural melds.  Wild cards owed to the wild canasta
+        stay out of other melds; with the book made they wait in the hand
+        for pairs until the partner has said yes to going out."""
+        team = self.seat & 1
+        kinds = [canasta_class(int(m)) for m in view["canastas"][team]]
         want_mixed = "mixed" not in kinds
+        wilds = popcount(hand & T.wild)
+        if "wild" in kinds:
+            free_wilds = wilds
+        else:
+            free_wilds = wilds - (CANASTA - popcount(melds.get(WILD, 0)))
         n = popcount(hand)
-        late = view["stock"] < 30 or view["stage"][self.seat] == "foot"
+        rush = self._rushing(view)
+        late = rush or view["stage"][self.seat] == "foot"
+        hold_wilds = view["book"][team] and view["ask"] != "yes"
         best = None
         for a, d in dec.items():
             kind = d[0]
             if kind not in ("meld", "add"):
                 continue
             key = d[1]
-            m = melds.get(key, 0)
+            length = popcount(melds.get(key, 0))
             if kind == "add" and key != WILD and d[2] == 0:
-                pri = (0, -popcount(m))
+                pri = (0, -length)
             elif kind == "meld" and key != WILD and d[2] == 0:
                 pri = (1, -PV[key])
             elif key == WILD:
-                pri = (2, -popcount(m), d[2])
-            elif kind == "add":
-                # a wild card onto a natural meld: for the mixed canasta
-                if not (want_mixed or late) or popcount(m) < 5:
+                if hold_wilds:
                     continue
-                pri = (3, -popcount(m))
-            else:
-                # a pair with a wild card
+                pri = (2 if free_wilds < 0 or not rush else 5, -length, d[2])
+            elif kind == "add" and want_mixed and length == CANASTA - 1:
+                pri = (3, 0)
+            elif free_wilds <= 0:
+                continue
+            elif kind == "meld":
                 if not (late or n > 12):
                     continue
                 pri = (4, -PV[key])
+            else:
+                if not rush or hold_wilds:
+                    continue
+                pri = (6, -length)
             if best is None or pri < best[0]:
                 best = (pri, a)
         return None if best is None else best[1]
 
     def _could_go_out(self, view, hand, melds):
-        if view["ask"] is not None:
-            return False
-        cnt = _counts(hand)
-        stray = 0
-        for r, n in cnt.items():
-            if n == 0:
-                continue
-            if r in melds and popcount(melds[r]) + n <= 7:
-                continue
-            if n >= 3:
-                continue
-            stray += n
-        stray += popcount(hand & T.black3)
-        wild = popcount(hand & T.wild)
-        return stray + max(0, wild - 4) <= 1
+        """Can the whole hand go this turn, the last card as the discard?"""
+        spare = 1 if view["turn"] == "stock" else 0
+        return view["ask"] is None and cards_left_over(hand, melds) <= spare
 
     def _discard(self, view, dec, by, hand, melds):
         cnt = _counts(hand)
         theirs = _melds(view, 1 - (self.seat & 1))
+        book = view["book"][self.seat & 1]
 
         def cost(a):
             c = dec[a][1]
@@ -220,7 +285,7 @@ class TriplePlayBot(Bot):
             if (T.wild >> c) & 1:
                 return (9, T.points[c])
             r = DECK.rank_of[c]
-            if r in NO_WILD_RANKS:
+            if r in NO_WILD_RANKS and not book:
                 return (5 + min(cnt[r], 3), 0)
             v = 0
             if r in melds:
