@@ -146,7 +146,7 @@ class TriplePlayBot(Bot):
             best = order[0]
             if not view["opened"][team]:
                 r = DECK.rank_of[top]
-                pts = 3 * T.points[top] if r not in (2, 15) else 3 * T.points[top]
+                pts = 3 * T.points[top]
                 rest = hand
                 for c in ids(hand & T.rank[r])[:2]:
                     rest &= ~(1 << c)
