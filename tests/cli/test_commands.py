@@ -141,6 +141,17 @@ def test_simulate_prints_a_summary():
         assert needle in r.stdout
 
 
+def test_simulate_tells_how_deals_ended_where_the_game_gives_a_reason():
+    """Issue 4 asks how often Canasta-family deals end by going out or by the stock."""
+    s = sim_json("canasta", "-n", 2, "-o", "deals=2")
+    endings = s["deal_endings"]
+    assert sum(v["count"] for v in endings.values()) == 4
+    assert set(endings) <= {"seat # went out", "the stock ran out"}
+    r = invoke("simulate", "canasta", "-n", 1, "-o", "deals=1")
+    assert "How deals ended" in r.stdout
+    assert sim_json("xeri", "-n", 2, "-o", "hands=1")["deal_endings"] == {}
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_simulate_every_game(game_id):
     g = pelit.load(game_id)

@@ -303,6 +303,14 @@ def print_summary(game, s: dict):
         rest = sum(v["count"] for _, v in reasons[12:])
         t.add_row(f"({len(reasons) - 12} other endings)", str(rest), f"{100 * rest / n:.1f}%")
     out.print(t)
+    if s["deal_endings"]:
+        t = Table(title="How deals ended", title_justify="left", title_style="bold")
+        t.add_column("reason (numbers as #)")
+        t.add_column("deals", justify="right")
+        t.add_column("share", justify="right")
+        for k, v in s["deal_endings"].items():
+            t.add_row(k, str(v["count"]), f"{100 * v['share']:.1f}%")
+        out.print(t)
     out.print(f"{s['seconds']:.2f} s, {_num(s['matches_per_second'])} matches per second")
 
 

@@ -31,6 +31,15 @@ class MatchResult:
     reason: str
     actions: int
     deals: int
+    deal_endings: tuple = ()     # the reason of each deal a game scores with one
+
+
+def deal_endings(state) -> tuple:
+    """How each deal of a match ended, where the game's ``deal_scored`` event
+    gives a reason (the Canasta family: going out or the stock running out);
+    numbers are masked so like endings group."""
+    return tuple(reason_kind(e.public["reason"]) for e in state.events
+                 if e.kind == "deal_scored" and isinstance(e.public.get("reason"), str))
 
 
 def match_seed(base: int, index: int) -> int:
@@ -69,7 +78,7 @@ def _play_one(task) -> MatchResult:
     state = play_match(game, names, seed, options=options)
     out = state.outcome
     return MatchResult(index, seed, tuple(out.scores), tuple(out.winners), out.reason,
-                       len(state.history), len(state.packs))
+                       len(state.history), len(state.packs), deal_endings(state))
 
 
 def run_batch(game_id: str, n: int, bots=None, seed: int = 0, preset=None, overrides=None,
@@ -133,6 +142,8 @@ def summarize(game, results: list[MatchResult], elapsed: float, bots, seed: int,
                 if isinstance(r.scores[s], (int, float)) and not isinstance(r.scores[s], bool)]
         scores.append(_stats(vals))
     reasons = Counter(reason_kind(r.reason) for r in results)
+    endings = Counter(e for r in results for e in r.deal_endings)
+    n_deals = sum(endings.values())
     out = {
         "game": game.info.id,
         "matches": n,
@@ -148,6 +159,8 @@ def summarize(game, results: list[MatchResult], elapsed: float, bots, seed: int,
         "deals_per_match": _stats([r.deals for r in results]),
         "reasons": {k: {"count": v, "share": round(v / n, 4)}
                     for k, v in reasons.most_common()},
+        "deal_endings": {k: {"count": v, "share": round(v / n_deals, 4)}
+                         for k, v in endings.most_common()},
         "seconds": round(elapsed, 3),
         "matches_per_second": round(n / elapsed, 2) if elapsed > 0 else None,
     }
