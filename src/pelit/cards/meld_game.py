@@ -613,3 +613,33 @@ class DeclaredOpeningMeldGame(MeldGame):
     def describe_event(self, event):
         """The deal's scoring per team (seats 0+2, 1+3); other events as usual."""
         return deal_scored_line(event, ((0, 2), (1, 3)))
+
+    # -- views, worlds and the board ----------------------------------------------------
+    def _common_view(self, s, seat, v):
+        super()._common_view(s, seat, v)
+        v["requirement"] = [self.requirement(s, t) for t in range(self.sides(s))]
+        v["requirement_raise"] = list(s.bonus)
+        v["penalties"] = list(s.penalties)
+        v["ask"] = s.ask
+        v["ask_back"] = s.ask_back.name.lower() if s.ask_back else None
+        v["melded"] = s.melded
+        v["opened_now"] = s.opened_now
+
+    def _sample_common(self, view, rng, table, extra_zones=None):
+        s, placed = super()._sample_common(view, rng, table, extra_zones)
+        s.bonus = list(view["requirement_raise"])
+        s.penalties = list(view["penalties"])
+        self._sample_ask(s, view)
+        s.melded = view["melded"]
+        s.opened_now = view["opened_now"]
+        return s, placed
+
+    def opening_line(self, view):
+        """The board's line for a tentative opening under way, if any."""
+        tent = int(view["tentative"])
+        if not tent and view["tentative_top"] is None:
+            return []
+        to_act = view.get("to_act") or [None]
+        side = to_act[0] & 1 if to_act[0] is not None else 0
+        return [f"Opening so far: {self.tables.value(tent)} of {view['requirement'][side]} "
+                f"points; 'done' short of that takes the cards back (requirement +10)"]

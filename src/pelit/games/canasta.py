@@ -584,12 +584,7 @@ class Canasta(DeclaredOpeningMeldGame):
         lines.append(pile_line(DECK, view, view["pile_frozen"],
                                "a wild card or red three in it: only a natural pair "
                                "of the top card's rank takes it"))
-        tent = int(view["tentative"])
-        if tent or view["tentative_top"] is not None:
-            to_act = view.get("to_act") or [None]
-            team = to_act[0] & 1 if to_act[0] is not None else 0
-            lines.append(f"Opening so far: {T.value(tent)} of {view['requirement'][team]} points; "
-                         f"'done' short of that takes the cards back (requirement +10)")
+        lines.extend(self.opening_line(view))
         lines.extend(self.ask_lines(view["ask"]))
         return "\n".join(lines)
 
@@ -674,14 +669,7 @@ class Canasta(DeclaredOpeningMeldGame):
         v["pile_frozen"] = bool(mask_of(s.pile) & FREEZERS)
         v["melds"] = [{_rank_text(r): CardSet(m[r]) for r in range(16) if m[r]}
                       for m in s.melds]
-        v["requirement"] = [self.requirement(s, t) for t in (0, 1)]
-        v["requirement_raise"] = list(s.bonus)
-        v["penalties"] = list(s.penalties)
-        v["ask"] = s.ask
-        v["ask_back"] = s.ask_back.name.lower() if s.ask_back else None
         v["drew"] = s.drew
-        v["melded"] = s.melded
-        v["opened_now"] = s.opened_now
 
     def sample_world(self, view, rng):
         melds = [[0] * 16, [0] * 16]
@@ -692,10 +680,5 @@ class Canasta(DeclaredOpeningMeldGame):
                 table |= int(m)
         s, _ = self._sample_common(view, rng, table)
         s.melds = melds
-        s.bonus = list(view["requirement_raise"])
-        s.penalties = list(view["penalties"])
-        self._sample_ask(s, view)
         s.drew = view["drew"]
-        s.melded = view["melded"]
-        s.opened_now = view["opened_now"]
         return s

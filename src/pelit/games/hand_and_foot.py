@@ -566,12 +566,7 @@ class HandAndFoot(DeclaredOpeningMeldGame):
         lines.append("")
         lines.append(pile_line(DECK, view, True, "always: a natural pair of the top card's rank "
                                                  "takes at most seven cards"))
-        tent = int(view["tentative"])
-        if tent or view["tentative_top"] is not None:
-            to_act = view.get("to_act") or [None]
-            team = to_act[0] & 1 if to_act[0] is not None else 0
-            lines.append(f"Opening so far: {T.value(tent)} of {view['requirement'][team]} points; "
-                         f"'done' short of that takes the cards back (requirement +10)")
+        lines.extend(self.opening_line(view))
         lines.extend(self.ask_lines(view["ask"]))
         return "\n".join(lines)
 
@@ -582,13 +577,6 @@ class HandAndFoot(DeclaredOpeningMeldGame):
         v["in_foot"] = list(s.in_foot)
         v["melds"] = [[{"rank": RANK_WORD[k], "cards": CardSet(m)}
                        for k, m in zip(s.mkey[t], s.mmask[t])] for t in (0, 1)]
-        v["requirement"] = [self.requirement(s, t) for t in (0, 1)]
-        v["requirement_raise"] = list(s.bonus)
-        v["penalties"] = list(s.penalties)
-        v["ask"] = s.ask
-        v["ask_back"] = s.ask_back.name.lower() if s.ask_back else None
-        v["melded"] = s.melded
-        v["opened_now"] = s.opened_now
 
     def zones(self, s):
         z = super().zones(s)
@@ -617,11 +605,6 @@ class HandAndFoot(DeclaredOpeningMeldGame):
         s.feet = [placed[f"foot{p}"] for p in range(4)]
         s.in_foot = list(view["in_foot"])
         s.mkey, s.mmask = mkey, mmask
-        s.bonus = list(view["requirement_raise"])
-        s.penalties = list(view["penalties"])
-        self._sample_ask(s, view)
-        s.melded = view["melded"]
-        s.opened_now = view["opened_now"]
         return s
 
 

@@ -649,12 +649,7 @@ class Samba(DeclaredOpeningMeldGame):
         lines.append(pile_line(DECK, view, view["pile_frozen"],
                                "a wild card or red three in it: only a natural pair "
                                "of the top card's rank takes it"))
-        tent = int(view["tentative"])
-        if tent or view["tentative_top"] is not None:
-            to_act = view.get("to_act") or [None]
-            team = to_act[0] & 1 if to_act[0] is not None else 0
-            lines.append(f"Opening so far: {T.value(tent)} of {view['requirement'][team]} points; "
-                         f"'done' short of that takes the cards back (requirement +10)")
+        lines.extend(self.opening_line(view))
         lines.extend(self.ask_lines(view["ask"]))
         return "\n".join(lines)
 
@@ -664,12 +659,6 @@ class Samba(DeclaredOpeningMeldGame):
         v["pile_frozen"] = bool(mask_of(s.pile) & FREEZERS)
         v["melds"] = [[{"kind": _kind(k), "cards": CardSet(m)} for k, m in zip(s.mkey[t], s.mmask[t])]
                       for t in (0, 1)]
-        v["requirement"] = [self.requirement(s, t) for t in (0, 1)]
-        v["requirement_raise"] = list(s.bonus)
-        v["penalties"] = list(s.penalties)
-        v["ask"] = s.ask
-        v["ask_back"] = s.ask_back.name.lower() if s.ask_back else None
-        v["melded"] = s.melded
 
     def sample_world(self, view, rng):
         mkey, mmask = [[], []], [[], []]
@@ -682,10 +671,6 @@ class Samba(DeclaredOpeningMeldGame):
                 table |= cards
         s, _ = self._sample_common(view, rng, table)
         s.mkey, s.mmask = mkey, mmask
-        s.bonus = list(view["requirement_raise"])
-        s.penalties = list(view["penalties"])
-        self._sample_ask(s, view)
-        s.melded = view["melded"]
         return s
 
 
