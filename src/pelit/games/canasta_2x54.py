@@ -126,6 +126,28 @@ def group_ok(mask: int, key: int) -> bool:
     return own + popcount(mask & SUB[key]) >= 3 and own > popcount(mask & SUB[key])
 
 
+def new_group_cards(hand: int, key: int, form: int) -> int:
+    """The hand cards (lowest ids) a new group of ``key`` in ``form`` takes:
+    form 0 three of the group's own rank, 1 a deuce, 2 a joker with two of
+    them (the wild groups: ``meld_table``'s forms).  Fewer than three when
+    the hand lacks them."""
+    twos, jokers = hand & T.twos, hand & T.jokers
+    if key == DEUCE:
+        return take_lowest(twos, 3) if form == 0 else take_lowest(twos, 2) | take_lowest(jokers, 1)
+    if key == JOKER:
+        return take_lowest(jokers, 3) if form == 0 else take_lowest(jokers, 2) | take_lowest(twos, 1)
+    if form == 0:
+        return take_lowest(hand & OWN[key], 3)
+    return take_lowest(hand & OWN[key], 2) | take_lowest(twos if form == 1 else jokers, 1)
+
+
+def added_card(hand: int, key: int, form: int) -> int:
+    """The hand card (lowest id) an ``add`` of ``form`` puts on the group of
+    ``key``: 0 its own rank, 1 a deuce, 2 a joker; 0 when the hand has none."""
+    pool = OWN[key] if form == 0 else (T.twos if form == 1 else T.jokers)
+    return take_lowest(hand & pool, 1)
+
+
 def canasta_kind(mask: int, key: int) -> str | None:
     """The kind of a canasta (Game rating), None below seven cards."""
     if popcount(mask) < CANASTA:
@@ -480,37 +502,19 @@ class Canasta2x54(LayoutGame):
         melds = s.melds[side]
         n = popcount(hand)
         out = []
-        twos, jokers = hand & T.twos, hand & T.jokers
         for i, (k, form) in enumerate(self.meld_table):
             if melds[k]:
                 continue
-            own = hand & OWN[k]
-            if k == DEUCE:
-                used = take_lowest(twos, 3) if form == 0 else \
-                    take_lowest(twos, 2) | take_lowest(jokers, 1)
-            elif k == JOKER:
-                used = take_lowest(jokers, 3) if form == 0 else \
-                    take_lowest(jokers, 2) | take_lowest(twos, 1)
-            else:
-                if popcount(own) < (3 if form == 0 else 2):
-                    continue
-                if form == 0:
-                    used = take_lowest(own, 3)
-                else:
-                    w = take_lowest(twos if form == 1 else jokers, 1)
-                    if not w:
-                        continue
-                    used = take_lowest(own, 2) | w
+            used = new_group_cards(hand, k, form)
             if popcount(used) != 3 or not group_ok(used, k):
-                continue
+                continue                     # the hand lacks the cards
             if self._action_ok(s, p, k, used, n):
                 out.append(self.A_MELD + i)
         for i, (k, form) in enumerate(self.add_table):
             m = melds[k]
             if not m:
                 continue
-            pool = OWN[k] if form == 0 else (T.twos if form == 1 else T.jokers)
-            used = take_lowest(hand & pool, 1)
+            used = added_card(hand, k, form)
             if not used or not group_ok(m | used, k):
                 continue
             if self._action_ok(s, p, k, used, n):
@@ -583,25 +587,10 @@ class Canasta2x54(LayoutGame):
         hand = s.hands[p]
         if self.A_MELD <= a < self.A_MELD + self.n_meld:
             k, form = self.meld_table[a - self.A_MELD]
-            twos, jokers = hand & T.twos, hand & T.jokers
-            if k == DEUCE:
-                used = take_lowest(twos, 3) if form == 0 else \
-                    take_lowest(twos, 2) | take_lowest(jokers, 1)
-            elif k == JOKER:
-                used = take_lowest(jokers, 3) if form == 0 else \
-                    take_lowest(jokers, 2) | take_lowest(twos, 1)
-            elif form == 0:
-                used = take_lowest(hand & OWN[k], 3)
-            else:
-                used = take_lowest(hand & OWN[k], 2) | \
-                    take_lowest(twos if form == 1 else jokers, 1)
-            verb = "meld"
+            self._lay(s, p, "meld", k, new_group_cards(hand, k, form))
         else:
             k, form = self.add_table[a - self.A_ADD]
-            pool = OWN[k] if form == 0 else (T.twos if form == 1 else T.jokers)
-            used = take_lowest(hand & pool, 1)
-            verb = "add"
-        self._lay(s, p, verb, k, used)
+            self._lay(s, p, "add", k, added_card(hand, k, form))
 
     def _check_opening(self, s, p):
         super()._check_opening(s, p)
