@@ -503,8 +503,8 @@ class Canasta2x54(LayoutGame):
         n = popcount(hand)
         out = []
         for i, (k, form) in enumerate(self.meld_table):
-            if melds[k]:
-                continue
+            if melds[k] or popcount(hand & OWN[k]) < 2:
+                continue                     # every new group takes two of its own rank
             used = new_group_cards(hand, k, form)
             if popcount(used) != 3 or not group_ok(used, k):
                 continue                     # the hand lacks the cards
