@@ -343,6 +343,7 @@ class TriplePlay(LayoutGame):
 
     # -- rules helpers ---------------------------------------------------------
     def requirement(self, s, team=None):
+        """Melding: the opening requirement goes by the deal, not the score."""
         return OPENINGS[min(s.deal_no, len(OPENINGS) - 1)]
 
     def _can_empty(self, s, p):
@@ -520,6 +521,8 @@ class TriplePlay(LayoutGame):
             self._after_meld(s, p, key)
 
     def _ask(self, s, p):
+        """The question always waits for the partner (never binding, so its
+        event has no ``binding`` field)."""
         s.ask = "asked"
         s.ask_back = s.phase
         s.log("ask_go_out", p)
