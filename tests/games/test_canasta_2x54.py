@@ -152,7 +152,7 @@ def test_cutter_keeps_jokers_deuces_and_red_threes_seen_at_the_cut():
     cutter = 3                                  # right of dealer 0
     assert DECK.texts(v["hand_known"][cutter]) == "JK"
     assert DECK.texts(s.red3[1]) == "3H" and v["hand_sizes"][cutter] == 13
-    assert DECK.texts(v["stock_bottom"]) == "9S" and s.stock[0] == DECK.parse("9S", s.bottom)
+    assert DECK.texts(v["stock_bottom"]) == "9S" and s.stock[0] == DECK.parse("9S", s.stock_known)
     cut = [e for e in s.events if e.kind == "cut"][0].for_seat(0)
     assert DECK.texts(cut["cards"]) == "JK 9S 3H"
 
@@ -423,7 +423,7 @@ def test_score_deal_row_by_row():
 def test_stock_exhaustion_ends_the_deal():
     s = new(stock="QC", deals=1)
     s.stock = s.stock[-1:]
-    s.bottom = 0
+    s.stock_known = 0
     first_turn(s)
     fill_discard(s)
     s.play("draw")

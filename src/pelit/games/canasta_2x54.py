@@ -84,15 +84,15 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
 from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
+from ..cards.meld_layout import LayoutGame, LayoutMeldState
 from ..cards.meld_screen import cards_line, deal_scored_line, goal_text, meld_line, pile_line, side_title
-from ..cards.melds import NATURAL_RANKS, MeldTables, opening_requirement, popcount, take_lowest
-from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD, normalize_meld_text
+from ..cards.melds import NATURAL_RANKS, MeldTables, popcount, take_lowest
+from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
 from ..cards.scoresheet import ScoreSheet
 from ..core.actions import ActionSpace
 from ..core.errors import OptionError
-from ..core.game import Game, GameInfo, Outcome, State, option
+from ..core.game import GameInfo, Outcome, option
 from ..core.registry import register
 
 DECK = standard_deck("2x54")
@@ -124,6 +124,28 @@ def group_ok(mask: int, key: int) -> bool:
     """Lay out: three or more cards, more of the group's rank than substitutes."""
     own = popcount(mask & OWN[key])
     return own + popcount(mask & SUB[key]) >= 3 and own > popcount(mask & SUB[key])
+
+
+def new_group_cards(hand: int, key: int, form: int) -> int:
+    """The hand cards (lowest ids) a new group of ``key`` in ``form`` takes:
+    form 0 three of the group's own rank, 1 a deuce, 2 a joker with two of
+    them (the wild groups: ``meld_table``'s forms).  Fewer than three when
+    the hand lacks them."""
+    twos, jokers = hand & T.twos, hand & T.jokers
+    if key == DEUCE:
+        return take_lowest(twos, 3) if form == 0 else take_lowest(twos, 2) | take_lowest(jokers, 1)
+    if key == JOKER:
+        return take_lowest(jokers, 3) if form == 0 else take_lowest(jokers, 2) | take_lowest(twos, 1)
+    if form == 0:
+        return take_lowest(hand & OWN[key], 3)
+    return take_lowest(hand & OWN[key], 2) | take_lowest(twos if form == 1 else jokers, 1)
+
+
+def added_card(hand: int, key: int, form: int) -> int:
+    """The hand card (lowest id) an ``add`` of ``form`` puts on the group of
+    ``key``: 0 its own rank, 1 a deuce, 2 a joker; 0 when the hand has none."""
+    pool = OWN[key] if form == 0 else (T.twos if form == 1 else T.jokers)
+    return take_lowest(hand & pool, 1)
 
 
 def canasta_kind(mask: int, key: int) -> str | None:
@@ -191,36 +213,18 @@ class Canasta2x54Options:
                                    "closing then needs two canastas")
 
 
-class Canasta2x54State(State):
-    __slots__ = ("n", "sides", "dealer", "deal_no", "hands", "known", "stock", "bottom",
-                 "pile", "pile_rest", "melds", "red3", "opened", "opened_now", "tent",
-                 "tent_top", "took_back", "turn_no", "wild_block", "black_block", "drew",
-                 "sheet", "results")
+class Canasta2x54State(LayoutMeldState):
+    __slots__ = ("n", "sides", "opened_now", "turn_no", "wild_block", "black_block", "drew")
 
     def _copy_into(self, new):
+        LayoutMeldState._copy_into(self, new)
         new.n = self.n
         new.sides = self.sides
-        new.dealer = self.dealer
-        new.deal_no = self.deal_no
-        new.hands = self.hands.copy()
-        new.known = self.known.copy()
-        new.stock = self.stock.copy()
-        new.bottom = self.bottom
-        new.pile = self.pile.copy()
-        new.pile_rest = self.pile_rest.copy()
-        new.melds = [m.copy() for m in self.melds]
-        new.red3 = self.red3.copy()
-        new.opened = self.opened.copy()
         new.opened_now = self.opened_now
-        new.tent = self.tent
-        new.tent_top = self.tent_top
-        new.took_back = self.took_back
         new.turn_no = self.turn_no
         new.wild_block = self.wild_block
         new.black_block = self.black_block
         new.drew = self.drew
-        new.sheet = self.sheet.clone()
-        new.results = self.results.copy()
 
 
 def side_count(n: int) -> int:
@@ -234,7 +238,7 @@ def deal_size(players: int, totals) -> int:
 
 
 @register
-class Canasta2x54(Game):
+class Canasta2x54(LayoutGame):
     info = GameInfo(
         id="canasta-2x54", name="Canasta 2x54", min_seats=2, max_seats=6,
         family="rummy", source="002 Canasta (line 9)", hidden=True, chance=True, teams=True,
@@ -286,6 +290,11 @@ class Canasta2x54(Game):
     Phase = Phase
     State = Canasta2x54State
     deck = DECK
+    tables = T
+    opening_zones = LIMITS
+    keys = KEYS
+    key_word = staticmethod(_key_word)
+    meld_group_words = ()
     presets = {"two-draw-two": {"players": 2, "draw_two": True},
                "two": {"players": 2}, "three": {"players": 3}, "six": {"players": 6}}
     test_options = {"deals": 1}
@@ -332,6 +341,9 @@ class Canasta2x54(Game):
     def side(self, s, p):
         return p % s.sides
 
+    def sides(self, s):
+        return s.sides
+
     def decode(self, a):
         """An action as a tuple a bot can read: ``("draw", 1 or 2)``,
         ``("keep",)``, ``("replace",)``, ``("take", rank)``, ``("meld", key,
@@ -355,19 +367,14 @@ class Canasta2x54(Game):
         return ({self.A_KEEP: "keep", self.A_REPLACE: "replace", self.A_BACK: "back"}[a],)
 
     # -- rules helpers -----------------------------------------------------------
-    def limit(self, s, side):
-        return opening_requirement(s.sheet.totals[side], LIMITS)
-
     def _opening_points(self, s, side):
-        pts = T.value(s.tent)
+        """Lay out limit: a canasta among the first lay-out adds its bonus."""
+        pts = super()._opening_points(s, side)
         for k in KEYS:
             kind = canasta_kind(s.melds[side][k], k)
             if kind:
                 pts += KIND_BONUS[kind]
         return pts
-
-    def _short(self, s, side):
-        return bool(s.tent) and self._opening_points(s, side) < self.limit(s, side)
 
     def blocked(self, s, p):
         """Taking the pile and closing are blocked (Blocking, Start-up)."""
@@ -391,7 +398,7 @@ class Canasta2x54(Game):
             raise OptionError("canasta-2x54: draw_two is the two-player rule (players=2)")
         s.n = o.players
         s.sides = side_count(s.n)
-        s.dealer = 0
+        s.dealer = 0                              # Game preparation: seat 0 deals first
         s.deal_no = 0
         s.sheet = ScoreSheet(s.sides)
         s.results = []
@@ -401,8 +408,8 @@ class Canasta2x54(Game):
         n = s.n
         pack = s.deal_pack(DECK, s.deal_no)
         size = deal_size(n, s.sheet.totals)
+        self._new_deal_fields(s)
         s.hands = [0] * n
-        s.known = [0] * n
         cutter = (s.dealer - 1) % n
         seen = pack[-3:]
         kept = mask_of(c for c in seen if (CUT_KEEP >> c) & 1)
@@ -422,61 +429,21 @@ class Canasta2x54(Game):
                     pos += 1
                     need[p] -= 1
         s.stock = (body[pos:] + rest)[::-1]       # top at the end; the seen cards at the bottom
-        s.bottom = mask_of(rest)
-        s.pile = []
-        s.pile_rest = []
+        s.stock_known = mask_of(rest)
         s.melds = [[0] * 16 for _ in range(s.sides)]
-        s.red3 = [0] * s.sides
-        s.opened = [False] * s.sides
         s.opened_now = False
-        s.tent = 0
-        s.tent_top = -1
         s.took_back = False
         s.turn_no = 0
         s.wild_block = -1
         s.black_block = -1
         s.drew = 0
-        for p in range(n):
-            s.log("dealt", p, audience=(p,), private={"cards": CardSet(s.hands[p])},
-                  count=popcount(s.hands[p]), dealer=s.dealer)
-        for k in range(n):
-            p = (s.dealer + k) % n
-            reds = s.hands[p] & T.red3
-            if reds:
-                s.hands[p] &= ~reds
-                self._lay_red_threes(s, p, reds)
+        self._log_dealt(s, count=size, dealer=s.dealer)
+        self._lay_dealt_red_threes(s, s.dealer)
         self._begin_turn(s, s.dealer)
-
-    def _draw_one(self, s):
-        c = s.stock.pop()
-        s.bottom &= ~(1 << c)
-        return c
-
-    def _lay_red_threes(self, s, p, reds):
-        side = self.side(s, p)
-        while reds:
-            c = reds & -reds
-            reds ^= c
-            s.red3[side] |= c
-            s.known[p] &= ~c
-            s.log("red_three", p, card=Card(c.bit_length() - 1))
-            if s.stock:
-                d = self._draw_one(s)
-                s.log("draw", p, audience=(p,), private={"cards": CardSet(1 << d)},
-                      count=1, replacement=True, stock=len(s.stock))
-                if (T.red3 >> d) & 1:
-                    reds |= 1 << d
-                else:
-                    s.hands[p] |= 1 << d
-                    s.drew = d
 
     def _begin_turn(self, s, p):
         s.opened_now = False
-        s.tent = 0
-        s.tent_top = -1
-        s.took_back = False
-        s.phase = Phase.DRAW
-        s.to_act = (p,)
+        super()._begin_turn(s, p)
 
     # -- DRAW ----------------------------------------------------------------------
     def _legal_draw(self, s, p):
@@ -497,52 +464,16 @@ class Canasta2x54(Game):
 
     def _apply_draw(self, s, p, a):
         if a in (self.A_DRAW, self.A_DRAW2):
-            if not s.stock:
-                s.log("draw_empty", p)
-                self._end_deal(s, None, "the stock ran out")
+            before = s.hands[p]
+            if not self._draw_cards(s, p, 2 if a == self.A_DRAW2 else 1):
                 return
-            got = 0
-            for _ in range(2 if a == self.A_DRAW2 else 1):
-                if s.stock:
-                    got |= 1 << self._draw_one(s)
-            s.log("draw", p, audience=(p,), private={"cards": CardSet(got)},
-                  count=popcount(got), stock=len(s.stock))
-            reds = got & T.red3
-            s.hands[p] |= got & ~reds
-            s.drew = (got & ~reds).bit_length() - 1 if got & ~reds else -1
-            if reds:
-                self._lay_red_threes(s, p, reds)
+            got = s.hands[p] & ~before            # red threes drawn are laid and replaced
+            s.drew = got.bit_length() - 1 if got else -1
             first = s.turn_no == 0 and a == self.A_DRAW and s.stock and s.drew >= 0
             s.phase = Phase.FIRST if first else Phase.MELD
             return
-        self._take(s, p, a)
-
-    def _take(self, s, p, a):
-        side = self.side(s, p)
         r = NATURAL_RANKS[a - self.A_TAKE]
-        top = s.pile.pop()
-        used = take_lowest(s.hands[p] & T.rank[r], 2)
-        s.hands[p] &= ~used
-        s.known[p] &= ~used
-        placed = used | (1 << top)
-        s.melds[side][r] |= placed
-        if not s.opened[side]:
-            s.tent = placed
-            s.tent_top = top
-            s.pile_rest = s.pile
-            s.pile = []
-            s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
-                  rest=len(s.pile_rest), meld=CardSet(s.melds[side][r]))
-            s.phase = Phase.OPENING
-            self._check_opening(s, p)
-            return
-        rest = mask_of(s.pile)
-        s.pile = []
-        s.log("take_pile", p, top=Card(top), cards=CardSet(used), taken=CardSet(rest),
-              meld=CardSet(s.melds[side][r]))
-        s.hands[p] |= rest
-        s.known[p] |= rest
-        s.phase = Phase.MELD
+        self._take_pile(s, p, r, take_lowest(s.hands[p] & T.rank[r], 2))
 
     # -- FIRST -----------------------------------------------------------------------
     def _legal_first(self, s, p):
@@ -554,13 +485,7 @@ class Canasta2x54(Game):
             s.hands[p] &= ~(1 << c)
             s.pile.append(c)
             s.log("replace", p, card=Card(c))
-            d = self._draw_one(s)
-            s.log("draw", p, audience=(p,), private={"cards": CardSet(1 << d)},
-                  count=1, stock=len(s.stock))
-            if (T.red3 >> d) & 1:
-                self._lay_red_threes(s, p, 1 << d)
-            else:
-                s.hands[p] |= 1 << d
+            self._draw_cards(s, p, 1)
         else:
             s.log("keep", p)
         s.phase = Phase.MELD
@@ -577,37 +502,19 @@ class Canasta2x54(Game):
         melds = s.melds[side]
         n = popcount(hand)
         out = []
-        twos, jokers = hand & T.twos, hand & T.jokers
         for i, (k, form) in enumerate(self.meld_table):
-            if melds[k]:
-                continue
-            own = hand & OWN[k]
-            if k == DEUCE:
-                used = take_lowest(twos, 3) if form == 0 else \
-                    take_lowest(twos, 2) | take_lowest(jokers, 1)
-            elif k == JOKER:
-                used = take_lowest(jokers, 3) if form == 0 else \
-                    take_lowest(jokers, 2) | take_lowest(twos, 1)
-            else:
-                if popcount(own) < (3 if form == 0 else 2):
-                    continue
-                if form == 0:
-                    used = take_lowest(own, 3)
-                else:
-                    w = take_lowest(twos if form == 1 else jokers, 1)
-                    if not w:
-                        continue
-                    used = take_lowest(own, 2) | w
+            if melds[k] or popcount(hand & OWN[k]) < 2:
+                continue                     # every new group takes two of its own rank
+            used = new_group_cards(hand, k, form)
             if popcount(used) != 3 or not group_ok(used, k):
-                continue
+                continue                     # the hand lacks the cards
             if self._action_ok(s, p, k, used, n):
                 out.append(self.A_MELD + i)
         for i, (k, form) in enumerate(self.add_table):
             m = melds[k]
             if not m:
                 continue
-            pool = OWN[k] if form == 0 else (T.twos if form == 1 else T.jokers)
-            used = take_lowest(hand & pool, 1)
+            used = added_card(hand, k, form)
             if not used or not group_ok(m | used, k):
                 continue
             if self._action_ok(s, p, k, used, n):
@@ -630,23 +537,12 @@ class Canasta2x54(Game):
             return left + len(s.pile_rest) >= 2
         return self._left_ok(s, p, left, melds)
 
-    def _legal_opening(self, s, p):
-        out = self._meld_actions(s, p)
-        out.append(self.A_BACK)
-        return out
-
-    def _apply_opening(self, s, p, a):
-        if a == self.A_BACK:
-            self._take_back(s, p)
-            return
-        self._apply_meld_action(s, p, a)
-
     def _legal_meld(self, s, p):
         side = self.side(s, p)
         out = self._meld_actions(s, p)
         hand = s.hands[p]
         n = popcount(hand)
-        short = self._short(s, side)
+        short = self._opening_short(s, side)
         if short:
             out.append(self.A_BACK)
             return out
@@ -659,22 +555,13 @@ class Canasta2x54(Game):
             return out
         if s.melds[side][BLACK3]:
             return out                       # the closing turn: lay out down to one card
-        faces = 0
-        face_of = DECK.face_of
-        for c in ids(hand):
-            f = 1 << face_of[c]
-            if not faces & f:
-                faces |= f
-                out.append(self.A_DISCARD + c)
+        out.extend(self._discard_actions(hand))
         return out
 
     def _apply_meld(self, s, p, a):
         if self.A_DISCARD <= a < self.A_DISCARD + DECK.size:
             c = a - self.A_DISCARD
-            s.hands[p] &= ~(1 << c)
-            s.known[p] &= ~(1 << c)
-            s.pile.append(c)
-            s.log("discard", p, card=Card(c))
+            self._put_on_pile(s, p, c)
             if (T.wild >> c) & 1:
                 s.wild_block = s.turn_no + s.n
             elif (T.black3 >> c) & 1:
@@ -697,73 +584,17 @@ class Canasta2x54(Game):
         self._apply_meld_action(s, p, a)
 
     def _apply_meld_action(self, s, p, a):
-        side = self.side(s, p)
         hand = s.hands[p]
         if self.A_MELD <= a < self.A_MELD + self.n_meld:
             k, form = self.meld_table[a - self.A_MELD]
-            twos, jokers = hand & T.twos, hand & T.jokers
-            if k == DEUCE:
-                used = take_lowest(twos, 3) if form == 0 else \
-                    take_lowest(twos, 2) | take_lowest(jokers, 1)
-            elif k == JOKER:
-                used = take_lowest(jokers, 3) if form == 0 else \
-                    take_lowest(jokers, 2) | take_lowest(twos, 1)
-            elif form == 0:
-                used = take_lowest(hand & OWN[k], 3)
-            else:
-                used = take_lowest(hand & OWN[k], 2) | \
-                    take_lowest(twos if form == 1 else jokers, 1)
-            verb = "meld"
+            self._lay(s, p, "meld", k, new_group_cards(hand, k, form))
         else:
             k, form = self.add_table[a - self.A_ADD]
-            pool = OWN[k] if form == 0 else (T.twos if form == 1 else T.jokers)
-            used = take_lowest(hand & pool, 1)
-            verb = "add"
-        s.hands[p] &= ~used
-        s.known[p] &= ~used
-        s.melds[side][k] |= used
-        if not s.opened[side]:
-            s.tent |= used
-        s.log(verb, p, rank=_key_word(k), cards=CardSet(used), meld=CardSet(s.melds[side][k]))
-        if not s.opened[side]:
-            self._check_opening(s, p)
+            self._lay(s, p, "add", k, added_card(hand, k, form))
 
     def _check_opening(self, s, p):
-        side = self.side(s, p)
-        got = self._opening_points(s, side)
-        need = self.limit(s, side)
-        if got < need:
-            return
-        s.opened[side] = True
-        s.opened_now = True
-        s.log("opened", p, points=got, needed=need)
-        s.tent = 0
-        s.tent_top = -1
-        if s.phase is Phase.OPENING:
-            rest = mask_of(s.pile_rest)
-            s.pile_rest = []
-            s.log("take_pile", p, top=None, cards=CardSet(0), taken=CardSet(rest))
-            s.hands[p] |= rest
-            s.known[p] |= rest
-            s.phase = Phase.MELD
-
-    def _take_back(self, s, p):
-        side = self.side(s, p)
-        back = s.tent
-        if s.tent_top >= 0:
-            back &= ~(1 << s.tent_top)
-        for k in KEYS:
-            s.melds[side][k] &= ~s.tent
-        s.hands[p] |= back
-        s.known[p] |= back
-        s.log("take_back", p, returned=CardSet(back))
-        if s.tent_top >= 0:
-            s.pile = s.pile_rest + [s.tent_top]
-            s.pile_rest = []
-            s.took_back = True
-            s.phase = Phase.DRAW
-        s.tent = 0
-        s.tent_top = -1
+        super()._check_opening(s, p)
+        s.opened_now = s.opened[self.side(s, p)]    # Game rating: hand closing
 
     # -- end of a deal -------------------------------------------------------------------
     def _end_deal(self, s, closer, reason, hand_closing=False):
@@ -772,31 +603,20 @@ class Canasta2x54(Game):
             hands[self.side(s, p)] |= s.hands[p]
         melds = [{k: s.melds[i][k] for k in KEYS if s.melds[i][k]} for i in range(s.sides)]
         lines = score_deal(melds, [popcount(x) for x in s.red3], hands, closer, hand_closing)
-        totals = tuple(line["total"] for line in lines)
-        s.sheet.add(f"deal {s.deal_no + 1}", totals)
-        s.results.append(totals)
-        s.log("deal_scored", None, reason=reason, lines=lines, totals=list(s.sheet.totals),
-              hands=[CardSet(h) for h in s.hands], pile=[Card(c) for c in s.pile])
-        s.deal_no += 1
-        o = s.options
+        self._record_deal(s, lines, reason, hands=[CardSet(h) for h in s.hands],
+                          pile=[Card(c) for c in s.pile])
+
+    def _finish_match(self, s):
+        """The highest total wins; equal highest totals (possible with option
+        ``deals``) share the win, and a draw is all sides equal."""
         tot = s.sheet.totals
         best = max(tot)
-        if o.deals:
-            done = s.deal_no >= o.deals
-        else:
-            done = best >= o.target and tot.count(best) == 1
-        if done:
-            winners = tuple(p for p in range(s.n) if tot[self.side(s, p)] == best) \
-                if tot.count(best) == 1 or o.deals else ()
-            if len(winners) == s.n:
-                winners = ()
-            why = f"{s.deal_no} deals played" if o.deals else f"target {o.target} reached"
-            self.finish(s, Outcome(tuple(tot[self.side(s, p)] for p in range(s.n)), winners,
-                                   f"{why}: " + " to ".join(map(str, tot)),
-                                   details={"deals": [list(r) for r in s.results]}))
-            return
-        s.dealer = (s.dealer + 1) % s.n
-        self._deal(s)
+        winners = tuple(p for p in range(s.n) if tot[self.side(s, p)] == best)
+        if len(winners) == s.n:
+            winners = ()
+        self.finish(s, Outcome(tuple(tot[self.side(s, p)] for p in range(s.n)), winners,
+                               f"{self._match_why(s)}: " + " to ".join(map(str, tot)),
+                               details={"deals": [list(r) for r in s.results]}))
 
     # -- terminal ------------------------------------------------------------------------
     def render_board(self, view):
@@ -858,9 +678,6 @@ class Canasta2x54(Game):
                                         for i in range(sides)])
 
     # -- text ---------------------------------------------------------------------------
-    def parse_action(self, state, text, seat=None):
-        return super().parse_action(state, normalize_meld_text(text, ()), seat)
-
     def why_illegal(self, s, seat, action):
         a = self.actions
         if not 0 <= action < a.size:
@@ -887,9 +704,9 @@ class Canasta2x54(Game):
             return f"you need a natural pair of the top card {DECK.text(s.pile[-1])}"
         if s.phase is Phase.DRAW:
             return "draw or take the pile first"
-        if self._short(s, side) and d[0] in ("discard", "close"):
+        if self._opening_short(s, side) and d[0] in ("discard", "close"):
             return (f"your first lay-out makes {self._opening_points(s, side)} of the "
-                    f"{self.limit(s, side)} needed: lay out more or take it back")
+                    f"{self.requirement(s, side)} needed: lay out more or take it back")
         if d[0] == "close":
             if popcount(s.hands[seat]) != 1:
                 return "you close with your last card; lay out the others first"
@@ -910,100 +727,27 @@ class Canasta2x54(Game):
 
     # -- views ----------------------------------------------------------------------------
     def _view(self, s, seat, v):
-        if seat is not None:
-            v["hand"] = CardSet(s.hands[seat])
+        self._layout_view(s, seat, v)
         v["sides"] = s.sides
-        v["hand_sizes"] = [popcount(h) for h in s.hands]
-        v["hand_known"] = [CardSet(s.known[p] & s.hands[p]) for p in range(s.n)]
-        v["stock"] = len(s.stock)
-        v["stock_bottom"] = CardSet(s.bottom)
-        v["pile"] = [Card(c) for c in s.pile]
-        v["pile_aside"] = [Card(c) for c in s.pile_rest]
-        v["melds"] = [{_key_word(k): CardSet(m[k]) for k in KEYS if m[k]} for m in s.melds]
-        v["red_threes"] = [CardSet(x) for x in s.red3]
-        v["opened"] = list(s.opened)
+        v["stock_bottom"] = CardSet(s.stock_known)
         v["opened_now"] = s.opened_now
-        v["limit"] = [self.limit(s, i) for i in range(s.sides)]
-        v["tentative"] = CardSet(s.tent)
-        v["tentative_top"] = Card(s.tent_top) if s.tent_top >= 0 else None
-        v["took_back"] = s.took_back
+        v["limit"] = [self.requirement(s, i) for i in range(s.sides)]
         v["turn_no"] = s.turn_no
         v["wild_block"] = s.wild_block
         v["black_block"] = s.black_block
         v["blocked"] = self.blocked(s, s.to_act[0]) if s.to_act else False
-        v["dealer"] = s.dealer
-        v["deal_no"] = s.deal_no
-        v["scores"] = list(s.sheet.totals)
-        v["sheet"] = s.sheet.to_json()
         if seat is not None and s.phase is Phase.FIRST and seat in s.to_act:
             v["first_card"] = Card(s.drew)
 
-    def zones(self, s):
-        z = {"stock": mask_of(s.stock), "pile": mask_of(s.pile), "aside": mask_of(s.pile_rest)}
-        for p in range(s.n):
-            z[f"hand{p}"] = s.hands[p]
-        for i in range(s.sides):
-            m = 0
-            for x in s.melds[i]:
-                m |= x
-            z[f"melds{i}"] = m
-            z[f"red3_{i}"] = s.red3[i]
-        return z
-
-    def unknown_cards(self, s, seat):
-        hidden = mask_of(s.stock) & ~s.bottom
-        if s.outcome is not None:
-            return hidden                 # the last deal's scoring showed every hand
-        for p in range(s.n):
-            if p != seat:
-                hidden |= s.hands[p] & ~s.known[p]
-        return hidden
-
     def sample_world(self, view, rng):
-        s = self.blank_world(view, rng)
-        seat = view["seat"]
-        n = view["players"]
-        s.n = n
-        s.sides = view["sides"]
-        own = int(view["hand"]) if seat is not None else 0
-        known = [int(k) for k in view["hand_known"]]
-        melds = [[0] * 16 for _ in range(s.sides)]
-        table = 0
-        for i in range(s.sides):
-            for word, m in view["melds"][i].items():
-                melds[i][RANK_OF_WORD[word[:-1]]] = int(m)
-                table |= int(m)
-        red3 = [int(x) for x in view["red_threes"]]
-        pile = [int(c) for c in view["pile"]]
-        rest = [int(c) for c in view["pile_aside"]]
         bottom = int(view["stock_bottom"])
-        seen = own | table | mask_of(pile) | mask_of(rest) | bottom
-        for x in red3:
-            seen |= x
-        for p in range(n):
-            if p != seat:
-                seen |= known[p]
-        zones = {"stock": view["stock"] - popcount(bottom)}
-        zones.update(unknown_hand_zones(view["hand_sizes"], known, seat))
-        placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
-        s.hands = hands_with_known(placed, own, known, seat)
-        s.known = known
-        upper = ids(placed["stock"])
-        rng.shuffle(upper)
-        low = ids(bottom)
+        s, _ = self._sample_layout(view, rng, bottom)
+        s.n = view["players"]
+        s.sides = view["sides"]
+        low = ids(bottom)                 # the cards seen at the cut lie at the bottom
         rng.shuffle(low)
-        s.stock = low + upper
-        s.bottom = bottom
-        s.pile = pile
-        s.pile_rest = rest
-        s.melds = melds
-        s.red3 = red3
-        s.opened = list(view["opened"])
+        s.stock = low + s.stock
         s.opened_now = view["opened_now"]
-        s.tent = int(view["tentative"])
-        top = view["tentative_top"]
-        s.tent_top = -1 if top is None else int(top)
-        s.took_back = view["took_back"]
         s.turn_no = view["turn_no"]
         s.wild_block = view["wild_block"]
         s.black_block = view["black_block"]
@@ -1011,15 +755,8 @@ class Canasta2x54(Game):
         if s.drew < 0 and s.phase is Phase.FIRST:
             # another seat's view: the dealer's first card is one of its unknown cards
             d = s.to_act[0]
-            cand = s.hands[d] & ~known[d]
+            cand = s.hands[d] & ~s.known[d]
             s.drew = (cand & -cand).bit_length() - 1
-        s.dealer = view["dealer"]
-        s.deal_no = view["deal_no"]
-        sheet = ScoreSheet(s.sides)
-        for label, pts in view["sheet"]["rows"]:
-            sheet.add(label, pts)
-        s.sheet = sheet
-        s.results = [tuple(p) for _, p in view["sheet"]["rows"]]
         return s
 
 

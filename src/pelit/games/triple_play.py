@@ -88,14 +88,14 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
-from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
+from ..cards.deck import Card, CardSet, ids, standard_deck
+from ..cards.meld_game import deal_rounds
+from ..cards.meld_layout import LayoutGame, LayoutPartnerMeldState
 from ..cards.meld_screen import cards_line, deal_scored_line, meld_line, pile_line, side_title
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, popcount, take_lowest
-from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD, normalize_meld_text
-from ..cards.scoresheet import ScoreSheet
+from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
 from ..core.actions import ActionSpace
-from ..core.game import Game, GameInfo, Outcome, State, option
+from ..core.game import GameInfo, option
 from ..core.registry import register
 
 DECK = standard_deck("6x54")
@@ -204,40 +204,20 @@ class TriplePlayOptions:
                         min=1, max=4)
 
 
-class TriplePlayState(State):
-    __slots__ = ("dealer", "deal_no", "hands", "known", "knees", "feet", "stage",
-                 "stock", "buried", "pile", "pile_rest", "melds", "closed", "red3",
-                 "opened", "tent", "tent_top", "turn", "took_back", "ask", "ask_back",
-                 "sheet", "results")
+class TriplePlayState(LayoutPartnerMeldState):
+    __slots__ = ("knees", "feet", "stage", "closed", "turn")
 
     def _copy_into(self, new):
-        new.dealer = self.dealer
-        new.deal_no = self.deal_no
-        new.hands = self.hands.copy()
-        new.known = self.known.copy()
+        LayoutPartnerMeldState._copy_into(self, new)
         new.knees = self.knees.copy()
         new.feet = self.feet.copy()
         new.stage = self.stage.copy()
-        new.stock = self.stock.copy()
-        new.buried = self.buried
-        new.pile = self.pile.copy()
-        new.pile_rest = self.pile_rest.copy()
-        new.melds = [self.melds[0].copy(), self.melds[1].copy()]
         new.closed = [self.closed[0].copy(), self.closed[1].copy()]
-        new.red3 = self.red3.copy()
-        new.opened = self.opened.copy()
-        new.tent = self.tent
-        new.tent_top = self.tent_top
         new.turn = self.turn
-        new.took_back = self.took_back
-        new.ask = self.ask
-        new.ask_back = self.ask_back
-        new.sheet = self.sheet.clone()
-        new.results = self.results.copy()
 
 
 @register
-class TriplePlay(Game):
+class TriplePlay(LayoutGame):
     info = GameInfo(
         id="triple-play", name="Triple Play", min_seats=4, max_seats=4, family="rummy",
         source="001 Triple Play (line 1)", hidden=True, chance=True, teams=True,
@@ -294,6 +274,9 @@ class TriplePlay(Game):
     Phase = Phase
     State = TriplePlayState
     deck = DECK
+    tables = T
+    keys = KEYS
+    key_word = staticmethod(_key_word)
     test_options = {"deals": 1}
 
     def __init__(self):
@@ -338,9 +321,6 @@ class TriplePlay(Game):
         self.n_meld = len(meld_words)
         self.n_add = len(add_words)
 
-    def num_players(self, state):
-        return 4
-
     def decode(self, a):
         """An action as a tuple a bot can read: ``("draw",)``, ``("take", rank,
         form)`` (rank 2 or 15 for a wild top card; form 0 a natural pair, 1 a
@@ -363,10 +343,8 @@ class TriplePlay(Game):
 
     # -- rules helpers ---------------------------------------------------------
     def requirement(self, s, team=None):
+        """Melding: the opening requirement goes by the deal, not the score."""
         return OPENINGS[min(s.deal_no, len(OPENINGS) - 1)]
-
-    def _opening_short(self, s):
-        return bool(s.tent) and T.value(s.tent) < self.requirement(s)
 
     def _can_empty(self, s, p):
         """May ``p`` run out of cards now?  With the knee picked up the foot
@@ -399,45 +377,23 @@ class TriplePlay(Game):
         return not s.closed[team] and popcount(meld) + n_new >= CANASTA
 
     # -- setup -----------------------------------------------------------------
-    def _setup(self, s):
-        s.dealer = 3
-        s.deal_no = 0
-        s.sheet = ScoreSheet(2)
-        s.results = []
-        self._deal(s)
-
     def _deal(self, s):
         pack = s.deal_pack(DECK, s.deal_no)
+        self._new_deal_fields(s)
         first = (s.dealer + 1) % 4
-        pos = 0
-        zones = []
-        for size in (HAND_SIZE, KNEE_SIZE, FOOT_SIZE):
-            z = [0, 0, 0, 0]
-            for _ in range(size):
-                for k in range(4):
-                    z[(first + k) % 4] |= 1 << pack[pos]
-                    pos += 1
-            zones.append(z)
-        s.hands, s.knees, s.feet = zones
-        s.known = [0, 0, 0, 0]
+        s.hands, pos = deal_rounds(pack, 0, first, 4, HAND_SIZE)
+        s.knees, pos = deal_rounds(pack, pos, first, 4, KNEE_SIZE)
+        s.feet, pos = deal_rounds(pack, pos, first, 4, FOOT_SIZE)
         s.stage = [HAND] * 4
         s.stock = pack[pos:][::-1]            # top of the stock at the end
-        s.buried = 0
-        s.pile = []
-        s.pile_rest = []
+        s.stock_known = 0
         s.melds = [[0] * 16, [0] * 16]
         s.closed = [[], []]
-        s.red3 = [0, 0]
-        s.opened = [False, False]
-        s.tent = 0
-        s.tent_top = -1
         s.turn = None
         s.took_back = False
         s.ask = None
         s.ask_back = None
-        for p in range(4):
-            s.log("dealt", p, audience=(p,), private={"cards": CardSet(s.hands[p])},
-                  hand=HAND_SIZE, knee=KNEE_SIZE, foot=FOOT_SIZE, dealer=s.dealer)
+        self._log_dealt(s, hand=HAND_SIZE, knee=KNEE_SIZE, foot=FOOT_SIZE, dealer=s.dealer)
         # Setup: the upcard; wild cards, red threes, fives and sevens are buried
         while True:
             c = s.stock.pop()
@@ -446,49 +402,21 @@ class TriplePlay(Game):
                 s.log("upcard", None, card=Card(c), stock=len(s.stock))
                 break
             s.stock.insert(len(s.stock) // 2, c)
-            s.buried |= 1 << c
+            s.stock_known |= 1 << c
             s.log("buried", None, card=Card(c), stock=len(s.stock))
         # Play of the hand: dealt red threes are laid and replaced
-        for k in range(4):
-            p = (first + k) % 4
-            reds = s.hands[p] & T.red3
-            if reds:
-                s.hands[p] &= ~reds
-                self._lay_red_threes(s, p, reds)
+        self._lay_dealt_red_threes(s, first)
         self._begin_turn(s, first)
 
-    def _draw_one(self, s):
-        c = s.stock.pop()
-        s.buried &= ~(1 << c)
-        return c
-
-    def _lay_red_threes(self, s, p, reds):
-        """Lay red threes; while playing the first hand each is replaced."""
-        team = p & 1
-        while reds:
-            c = reds & -reds
-            reds ^= c
-            s.red3[team] |= c
-            s.known[p] &= ~c
-            s.log("red_three", p, card=Card(c.bit_length() - 1))
-            if s.stage[p] == HAND and s.stock:
-                d = self._draw_one(s)
-                s.log("draw", p, audience=(p,), private={"cards": CardSet(1 << d)},
-                      count=1, replacement=True, stock=len(s.stock))
-                if (T.red3 >> d) & 1:
-                    reds |= 1 << d
-                else:
-                    s.hands[p] |= 1 << d
+    def _replacement(self, s, p):
+        """Red threes are replaced only while the first hand is played."""
+        return super()._replacement(s, p) if s.stage[p] == HAND else None
 
     def _begin_turn(self, s, p):
         s.turn = None
-        s.took_back = False
         s.ask = None
         s.ask_back = None
-        s.tent = 0
-        s.tent_top = -1
-        s.phase = Phase.DRAW
-        s.to_act = (p,)
+        super()._begin_turn(s, p)
         if not s.hands[p] and s.stage[p] == KNEE:
             self._pick_up(s, p, FOOT)
 
@@ -568,22 +496,9 @@ class TriplePlay(Game):
 
     def _apply_draw(self, s, p, a):
         if a == self.A_DRAW:
-            if not s.stock:
-                s.log("draw_empty", p)
-                self._end_deal(s, None, "the stock ran out")
-                return
-            got = 0
-            for _ in range(2):
-                if s.stock:
-                    got |= 1 << self._draw_one(s)
-            s.turn = "stock"
-            s.log("draw", p, audience=(p,), private={"cards": CardSet(got)},
-                  count=popcount(got), stock=len(s.stock))
-            reds = got & T.red3
-            s.hands[p] |= got & ~reds
-            if reds:
-                self._lay_red_threes(s, p, reds)
-            s.phase = Phase.MELD
+            if self._draw_cards(s, p, 2):
+                s.turn = "stock"
+                s.phase = Phase.MELD
             return
         if a == self.A_KNEE:
             self._pick_up(s, p, KNEE)
@@ -594,40 +509,20 @@ class TriplePlay(Game):
         self._take(s, p, a)
 
     def _take(self, s, p, a):
-        team = p & 1
         r, form = self.take_table[a - self.A_TAKE]
-        top = s.pile.pop()
         if r in (2, 15):
             key = WILD
             used = take_lowest(s.hands[p] & (T.twos if r == 2 else T.jokers), 2)
         else:
             key = r
             used = self._form_cards(s.hands[p], r, form, 2 if form == 0 else 1)
-        s.hands[p] &= ~used
-        s.known[p] &= ~used
         s.turn = "pile"
-        placed = used | (1 << top)
-        s.melds[team][key] |= placed
-        if not s.opened[team]:
-            s.tent = placed
-            s.tent_top = top
-            s.pile_rest = s.pile
-            s.pile = []
-            s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
-                  rest=len(s.pile_rest), meld=CardSet(s.melds[team][key]))
-            s.phase = Phase.OPENING
-            self._check_opening(s, p)
-            return
-        rest = mask_of(s.pile)
-        s.pile = []
-        s.log("take_pile", p, top=Card(top), cards=CardSet(used), taken=CardSet(rest),
-              meld=CardSet(s.melds[team][key]))
-        s.hands[p] |= rest
-        s.known[p] |= rest
-        s.phase = Phase.MELD
-        self._after_meld(s, p, key)
+        if self._take_pile(s, p, key, used):
+            self._after_meld(s, p, key)
 
     def _ask(self, s, p):
+        """The question always waits for the partner (never binding, so its
+        event has no ``binding`` field)."""
         s.ask = "asked"
         s.ask_back = s.phase
         s.log("ask_go_out", p)
@@ -635,15 +530,9 @@ class TriplePlay(Game):
         s.to_act = ((p + 2) % 4,)
 
     # -- ANSWER ------------------------------------------------------------------
-    def _legal_answer(self, s, p):
-        return [self.A_YES, self.A_NO]
-
     def _apply_answer(self, s, p, a):
-        s.ask = "yes" if a == self.A_YES else "no"
-        s.log("answer", p, answer=s.ask)
-        s.phase = s.ask_back
+        super()._apply_answer(s, p, a)
         s.ask_back = None
-        s.to_act = ((p + 2) % 4,)
 
     # -- OPENING and MELD ----------------------------------------------------------
     def _meld_actions(self, s, p):
@@ -701,30 +590,13 @@ class TriplePlay(Game):
                     out.append(self.A_ADD + nr + 1)
         return out
 
-    def _legal_opening(self, s, p):
-        out = self._meld_actions(s, p)
-        out.append(self.A_BACK)
-        return out
-
-    def _apply_opening(self, s, p, a):
-        if a == self.A_BACK:
-            self._take_back(s, p)
-            return
-        self._apply_meld_action(s, p, a)
-
     def _legal_meld(self, s, p):
         out = self._meld_actions(s, p)
         n = popcount(s.hands[p])
-        short = self._opening_short(s)
+        short = self._opening_short(s, p & 1)
         if s.turn == "stock":
             if not short and n and (n >= 2 or self._can_empty(s, p)):
-                faces = 0
-                face_of = DECK.face_of
-                for c in ids(s.hands[p]):
-                    f = 1 << face_of[c]
-                    if not faces & f:
-                        faces |= f
-                        out.append(self.A_DISCARD + c)
+                out.extend(self._discard_actions(s.hands[p]))
             elif not short:
                 out.append(self.A_DONE)
         elif not short:
@@ -739,11 +611,7 @@ class TriplePlay(Game):
 
     def _apply_meld(self, s, p, a):
         if self.A_DISCARD <= a < self.A_DISCARD + DECK.size:
-            c = a - self.A_DISCARD
-            s.hands[p] &= ~(1 << c)
-            s.known[p] &= ~(1 << c)
-            s.pile.append(c)
-            s.log("discard", p, card=Card(c))
+            self._put_on_pile(s, p, a - self.A_DISCARD)
             if not s.hands[p] and s.stage[p] == FOOT:
                 self._go_out(s, p)
                 return
@@ -769,7 +637,6 @@ class TriplePlay(Game):
         self._apply_meld_action(s, p, a)
 
     def _apply_meld_action(self, s, p, a):
-        team = p & 1
         hand = s.hands[p]
         if self.A_MELD <= a < self.A_MELD + self.n_meld:
             key, form = self.meld_table[a - self.A_MELD]
@@ -784,35 +651,8 @@ class TriplePlay(Game):
             pool = T.rank[key] if form == 0 else (T.twos if form == 1 else T.jokers)
             used = take_lowest(hand & pool, 1)
             kind = "add"
-        s.hands[p] &= ~used
-        s.known[p] &= ~used
-        s.melds[team][key] |= used
-        if not s.opened[team]:
-            s.tent |= used
-        s.log(kind, p, rank=_key_word(key), cards=CardSet(used),
-              meld=CardSet(s.melds[team][key]))
-        if not s.opened[team]:
-            self._check_opening(s, p)
+        self._lay(s, p, kind, key, used)
         self._after_meld(s, p, key)
-
-    def _check_opening(self, s, p):
-        """The opening is made once the turn's melds reach the requirement."""
-        team = p & 1
-        got = T.value(s.tent)
-        need = self.requirement(s)
-        if got < need:
-            return
-        s.opened[team] = True
-        s.log("opened", p, points=got, needed=need)
-        s.tent = 0
-        s.tent_top = -1
-        if s.phase is Phase.OPENING:
-            rest = mask_of(s.pile_rest)
-            s.pile_rest = []
-            s.log("take_pile", p, top=None, cards=CardSet(0), taken=CardSet(rest))
-            s.hands[p] |= rest
-            s.known[p] |= rest
-            s.phase = Phase.MELD
 
     def _after_meld(self, s, p, key):
         """Close a finished canasta, pick up the knee or foot, go out."""
@@ -832,23 +672,9 @@ class TriplePlay(Game):
             self._go_out(s, p)
 
     def _take_back(self, s, p):
-        team = p & 1
-        back = s.tent
         if s.tent_top >= 0:
-            back &= ~(1 << s.tent_top)
-        for k in KEYS:
-            s.melds[team][k] &= ~s.tent
-        s.hands[p] |= back
-        s.known[p] |= back                # everyone saw them on the table
-        s.log("take_back", p, returned=CardSet(back))
-        if s.tent_top >= 0:
-            s.pile = s.pile_rest + [s.tent_top]
-            s.pile_rest = []
-            s.took_back = True
-            s.turn = None
-            s.phase = Phase.DRAW
-        s.tent = 0
-        s.tent_top = -1
+            s.turn = None                 # the pile turn is undone: draw from the stock
+        super()._take_back(s, p)
 
     # -- end of a deal -------------------------------------------------------------
     def _go_out(self, s, p):
@@ -861,23 +687,8 @@ class TriplePlay(Game):
             left[p & 1] |= s.hands[p] | s.knees[p] | s.feet[p]
         reds = [popcount(x) for x in s.red3]
         lines = score_deal(s.melds, s.closed, reds, left, out_team)
-        totals = (lines[0]["total"], lines[1]["total"])
-        s.sheet.add(f"deal {s.deal_no + 1}", totals)
-        s.results.append(totals)
-        s.log("deal_scored", None, reason=reason, lines=lines, totals=list(s.sheet.totals),
-              hands=[CardSet(h) for h in s.hands], knees=[CardSet(k) for k in s.knees],
-              feet=[CardSet(f) for f in s.feet])
-        s.deal_no += 1
-        if s.deal_no >= s.options.deals:
-            a, b = s.sheet.totals
-            winners = () if a == b else ((0, 2) if a > b else (1, 3))
-            self.finish(s, Outcome((a, b, a, b), winners,
-                                   f"{s.deal_no} deals played: {a} to {b}"
-                                   + ("" if winners else ", a draw"),
-                                   details={"deals": [list(r) for r in s.results]}))
-            return
-        s.dealer = (s.dealer + 1) % 4
-        self._deal(s)
+        self._record_deal(s, lines, reason, hands=[CardSet(h) for h in s.hands],
+                          knees=[CardSet(k) for k in s.knees], feet=[CardSet(f) for f in s.feet])
 
     # -- terminal ------------------------------------------------------------------
     def render_board(self, view):
@@ -945,9 +756,6 @@ class TriplePlay(Game):
         return deal_scored_line(event, ((0, 2), (1, 3)))
 
     # -- text --------------------------------------------------------------------
-    def parse_action(self, state, text, seat=None):
-        return super().parse_action(state, normalize_meld_text(text), seat)
-
     def why_illegal(self, s, seat, action):
         a = self.actions
         if not 0 <= action < a.size:
@@ -981,7 +789,7 @@ class TriplePlay(Game):
         if d[0] == "discard":
             if s.turn != "stock":
                 return "after taking the pile you knock instead of discarding"
-            if self._opening_short(s):
+            if self._opening_short(s, team):
                 return (f"your opening makes {T.value(s.tent)} of the {self.requirement(s)} "
                         f"needed: meld more or take it back")
             if not (s.hands[seat] >> d[1]) & 1:
@@ -999,116 +807,54 @@ class TriplePlay(Game):
 
     # -- views ---------------------------------------------------------------------
     def _view(self, s, seat, v):
-        if seat is not None:
-            v["hand"] = CardSet(s.hands[seat])
-        v["hand_sizes"] = [popcount(h) for h in s.hands]
+        self._layout_view(s, seat, v)
         v["knee_sizes"] = [popcount(k) for k in s.knees]
         v["foot_sizes"] = [popcount(f) for f in s.feet]
         v["stage"] = [STAGE_NAMES[x] for x in s.stage]
-        v["hand_known"] = [CardSet(s.known[p] & s.hands[p]) for p in range(4)]
-        v["stock"] = len(s.stock)
-        v["stock_known"] = CardSet(s.buried)
-        v["pile"] = [Card(c) for c in s.pile]
-        v["pile_aside"] = [Card(c) for c in s.pile_rest]
-        v["melds"] = [{_key_word(k): CardSet(m[k]) for k in KEYS if m[k]} for m in s.melds]
+        v["stock_known"] = CardSet(s.stock_known)
         v["canastas"] = [[CardSet(m) for m in c] for c in s.closed]
         v["book"] = [book_complete(c) for c in s.closed]
-        v["red_threes"] = [CardSet(x) for x in s.red3]
-        v["opened"] = list(s.opened)
         v["requirement"] = self.requirement(s)
-        v["tentative"] = CardSet(s.tent)
-        v["tentative_top"] = Card(s.tent_top) if s.tent_top >= 0 else None
         v["turn"] = s.turn
-        v["took_back"] = s.took_back
         v["ask"] = s.ask
         v["ask_back"] = s.ask_back.name.lower() if s.ask_back else None
-        v["dealer"] = s.dealer
-        v["deal_no"] = s.deal_no
-        v["scores"] = list(s.sheet.totals)
-        v["sheet"] = s.sheet.to_json()
+
+    def _meld_masks(self, s, team):
+        return s.melds[team] + s.closed[team]
 
     def zones(self, s):
-        z = {"stock": mask_of(s.stock), "pile": mask_of(s.pile), "aside": mask_of(s.pile_rest)}
+        z = super().zones(s)
         for p in range(4):
-            z[f"hand{p}"] = s.hands[p]
             z[f"knee{p}"] = s.knees[p]
             z[f"foot{p}"] = s.feet[p]
-        for t in (0, 1):
-            m = 0
-            for x in s.melds[t]:
-                m |= x
-            for x in s.closed[t]:
-                m |= x
-            z[f"melds{t}"] = m
-            z[f"red3_{t}"] = s.red3[t]
         return z
 
     def unknown_cards(self, s, seat):
-        hidden = mask_of(s.stock) & ~s.buried
-        if s.outcome is not None:
-            return hidden                 # the last deal's scoring showed every hand
-        for p in range(4):
-            hidden |= s.knees[p] | s.feet[p]
-            if p != seat:
-                hidden |= s.hands[p] & ~s.known[p]
+        hidden = super().unknown_cards(s, seat)
+        if s.outcome is None:
+            for p in range(4):
+                hidden |= s.knees[p] | s.feet[p]
         return hidden
 
     def sample_world(self, view, rng):
-        s = self.blank_world(view, rng)
-        seat = view["seat"]
-        own = int(view["hand"]) if seat is not None else 0
-        known = [int(k) for k in view["hand_known"]]
-        melds = [[0] * 16, [0] * 16]
         table = 0
-        for t in (0, 1):
-            for word, m in view["melds"][t].items():
-                key = WILD if word == "wilds" else RANK_OF_WORD[word[:-1]]
-                melds[t][key] = int(m)
-                table |= int(m)
         closed = [[int(m) for m in c] for c in view["canastas"]]
         for c in closed:
             for m in c:
                 table |= m
-        red3 = [int(x) for x in view["red_threes"]]
-        pile = [int(c) for c in view["pile"]]
-        rest = [int(c) for c in view["pile_aside"]]
+        feet_and_knees = {}
+        for p in range(4):
+            feet_and_knees[f"knee{p}"] = view["knee_sizes"][p]
+            feet_and_knees[f"foot{p}"] = view["foot_sizes"][p]
         buried = int(view["stock_known"])
-        seen = own | table | red3[0] | red3[1] | mask_of(pile) | mask_of(rest) | buried
-        for p in range(4):
-            if p != seat:
-                seen |= known[p]
-        zones = {"stock": view["stock"] - popcount(buried)}
-        zones.update(unknown_hand_zones(view["hand_sizes"], known, seat))
-        for p in range(4):
-            zones[f"knee{p}"] = view["knee_sizes"][p]
-            zones[f"foot{p}"] = view["foot_sizes"][p]
-        placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
-        s.hands = hands_with_known(placed, own, known, seat)
-        s.known = known
+        s, placed = self._sample_layout(view, rng, buried, table, feet_and_knees)
+        if buried:                        # the buried upcards are somewhere in the stock
+            s.stock += ids(buried)
+            rng.shuffle(s.stock)
         s.knees = [placed[f"knee{p}"] for p in range(4)]
         s.feet = [placed[f"foot{p}"] for p in range(4)]
         s.stage = [STAGE_NAMES.index(x) for x in view["stage"]]
-        s.stock = ids(placed["stock"] | buried)
-        rng.shuffle(s.stock)
-        s.buried = buried
-        s.pile = pile
-        s.pile_rest = rest
-        s.melds = melds
         s.closed = closed
-        s.red3 = red3
-        s.opened = list(view["opened"])
-        s.tent = int(view["tentative"])
-        top = view["tentative_top"]
-        s.tent_top = -1 if top is None else int(top)
         s.turn = view["turn"]
-        s.took_back = view["took_back"]
-        s.ask = view["ask"]
-        s.ask_back = Phase[view["ask_back"].upper()] if view["ask_back"] else None
-        s.dealer = view["dealer"]
-        s.deal_no = view["deal_no"]
-        sheet = ScoreSheet(2)
-        for label, pts in view["sheet"]["rows"]:
-            sheet.add(label, pts)
-        s.sheet = sheet
-        s.results = [tuple(p) for _, p in view["sheet"]["rows"]]
+        self._sample_ask(s, view)
         return s
