@@ -107,11 +107,15 @@ class MeldGame(Game):
 
     # -- the match and its deals ---------------------------------------------
     def _setup(self, s):
-        s.dealer = self.num_players(s) - 1
+        s.dealer = self._first_dealer(s)
         s.deal_no = 0
         s.sheet = ScoreSheet(self.sides(s))
         s.results = []
         self._deal(s)
+
+    def _first_dealer(self, s):
+        """The seat right of the first player: the first deal starts left of it."""
+        return self.num_players(s) - 1
 
     def _new_deal_fields(self, s):
         """Reset what every deal starts without."""
@@ -169,12 +173,17 @@ class MeldGame(Game):
         o = s.options
         return f"{s.deal_no} deals played" if o.deals else f"target {o.target} reached"
 
+    def _match_winners(self, s, tot, best):
+        """The seats of the side with the highest total; nobody when sides tie on it."""
+        if tot.count(best) > 1:
+            return ()
+        return tuple(p for p in range(self.num_players(s)) if tot[self.side(s, p)] == best)
+
     def _finish_match(self, s):
         tot = s.sheet.totals
         best = max(tot)
         n = self.num_players(s)
-        winners = () if tot.count(best) > 1 else \
-            tuple(p for p in range(n) if tot[self.side(s, p)] == best)
+        winners = self._match_winners(s, tot, best)
         text = f"{self._match_why(s)}: " + " to ".join(map(str, tot))
         if not winners:
             text += ", a draw"
@@ -276,9 +285,13 @@ class MeldGame(Game):
             s.ask = "must"
             s.log("ask_go_out", p, binding=True)
             return
+        self._ask_partner(s, p, binding=False)
+
+    def _ask_partner(self, s, p, **details):
+        """The question waits for the partner's answer (phase ANSWER)."""
         s.ask = "asked"
         s.ask_back = s.phase
-        s.log("ask_go_out", p, binding=False)
+        s.log("ask_go_out", p, **details)
         s.phase = self.Phase.ANSWER
         s.to_act = ((p + 2) % 4,)
 
@@ -411,14 +424,18 @@ class MeldGame(Game):
         s.ask_back = self.Phase[view["ask_back"].upper()] if view["ask_back"] else None
 
     # -- terminal and text -------------------------------------------------------------
+    # what the board says of "May I go out?" ({emptied}: ``emptied_to_go_out``)
+    ask_texts = {
+        "asked": "'May I go out?' asked: the partner answers yes or no",
+        "yes": "Partner said yes: this turn must end by going out (else 300 penalty)",
+        "no": "Partner said no: the {emptied} may not be emptied this turn",
+        "must": "Asked after melding: this turn must end by going out (else 300 penalty)",
+    }
+
     def ask_lines(self, ask) -> list[str]:
         """The state of "May I go out?" for the board."""
-        return {
-            "asked": ["'May I go out?' asked: the partner answers yes or no"],
-            "yes": ["Partner said yes: this turn must end by going out (else 300 penalty)"],
-            "no": [f"Partner said no: the {self.emptied_to_go_out} may not be emptied this turn"],
-            "must": ["Asked after melding: this turn must end by going out (else 300 penalty)"],
-        }.get(ask, [])
+        text = self.ask_texts.get(ask)
+        return [text.format(emptied=self.emptied_to_go_out)] if text else []
 
     meld_group_words = ("wilds",)
 

@@ -89,10 +89,9 @@ from ..cards.meld_layout import LayoutGame, LayoutMeldState
 from ..cards.meld_screen import cards_line, deal_scored_line, goal_text, meld_line, pile_line, side_title
 from ..cards.melds import NATURAL_RANKS, MeldTables, popcount, take_lowest
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
-from ..cards.scoresheet import ScoreSheet
 from ..core.actions import ActionSpace
 from ..core.errors import OptionError
-from ..core.game import GameInfo, Outcome, option
+from ..core.game import GameInfo, option
 from ..core.registry import register
 
 DECK = standard_deck("2x54")
@@ -398,11 +397,10 @@ class Canasta2x54(LayoutGame):
             raise OptionError("canasta-2x54: draw_two is the two-player rule (players=2)")
         s.n = o.players
         s.sides = side_count(s.n)
-        s.dealer = 0                              # Game preparation: seat 0 deals first
-        s.deal_no = 0
-        s.sheet = ScoreSheet(s.sides)
-        s.results = []
-        self._deal(s)
+        super()._setup(s)
+
+    def _first_dealer(self, s):
+        return 0                                  # Game preparation: seat 0 deals first
 
     def _deal(self, s):
         n = s.n
@@ -606,17 +604,11 @@ class Canasta2x54(LayoutGame):
         self._record_deal(s, lines, reason, hands=[CardSet(h) for h in s.hands],
                           pile=[Card(c) for c in s.pile])
 
-    def _finish_match(self, s):
+    def _match_winners(self, s, tot, best):
         """The highest total wins; equal highest totals (possible with option
         ``deals``) share the win, and a draw is all sides equal."""
-        tot = s.sheet.totals
-        best = max(tot)
         winners = tuple(p for p in range(s.n) if tot[self.side(s, p)] == best)
-        if len(winners) == s.n:
-            winners = ()
-        self.finish(s, Outcome(tuple(tot[self.side(s, p)] for p in range(s.n)), winners,
-                               f"{self._match_why(s)}: " + " to ".join(map(str, tot)),
-                               details={"deals": [list(r) for r in s.results]}))
+        return () if len(winners) == s.n else winners
 
     # -- terminal ------------------------------------------------------------------------
     def render_board(self, view):

@@ -89,7 +89,7 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deck import Card, CardSet, ids, standard_deck
-from ..cards.meld_game import deal_rounds
+from ..cards.meld_game import MeldGame, deal_rounds
 from ..cards.meld_layout import LayoutGame, LayoutPartnerMeldState
 from ..cards.meld_screen import cards_line, deal_scored_line, meld_line, pile_line, side_title
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, popcount, take_lowest
@@ -275,6 +275,9 @@ class TriplePlay(LayoutGame):
     State = TriplePlayState
     deck = DECK
     tables = T
+    ask_texts = {**MeldGame.ask_texts,
+                 "yes": "Partner said yes: going out is allowed this turn",
+                 "no": "Partner said no: the last card may not be played this turn"}
     keys = KEYS
     key_word = staticmethod(_key_word)
     test_options = {"deals": 1}
@@ -523,11 +526,7 @@ class TriplePlay(LayoutGame):
     def _ask(self, s, p):
         """The question always waits for the partner (never binding, so its
         event has no ``binding`` field)."""
-        s.ask = "asked"
-        s.ask_back = s.phase
-        s.log("ask_go_out", p)
-        s.phase = Phase.ANSWER
-        s.to_act = ((p + 2) % 4,)
+        self._ask_partner(s, p)
 
     # -- ANSWER ------------------------------------------------------------------
     def _apply_answer(self, s, p, a):
@@ -740,13 +739,7 @@ class TriplePlay(LayoutGame):
         if tent or view["tentative_top"] is not None:
             lines.append(f"Opening so far: {T.value(tent)} of {view['requirement']} points; "
                          f"'take back' returns the cards")
-        ask = view["ask"]
-        if ask == "asked":
-            lines.append("'May I go out?' asked: the partner answers yes or no")
-        elif ask == "yes":
-            lines.append("Partner said yes: going out is allowed this turn")
-        elif ask == "no":
-            lines.append("Partner said no: the last card may not be played this turn")
+        lines.extend(self.ask_lines(view["ask"]))
         if view["turn"] == "pile":
             lines.append("This turn began with the pile: no discard, say 'knock' when finished")
         return "\n".join(lines)
