@@ -30,6 +30,14 @@ def deal(pack: list[int], counts: list[int], start: int = 0, packet: int = 1):
     return hands, pack[pos:]
 
 
+def shuffled(cards: int, rng) -> list[int]:
+    """The cards of the mask ``cards`` as a list in random order: a face-down
+    pile (stock, the cards below a discard's top) in a sampled world."""
+    order = ids(cards)
+    rng.shuffle(order)
+    return order
+
+
 class SampleError(Exception):
     pass
 

@@ -50,7 +50,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands
+from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import ACE, JACK, KING, QUEEN, Card, ids, mask_of, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State
@@ -562,12 +562,8 @@ class Cactus(Game):
         placed = sample_hands(DECK.all_mask & ~fixed, counts, rng)
         s.layouts = [[None if x is None else ids(placed[f"l{p}_{i}"])[0]
                       for i, x in enumerate(view["layouts"][p])] for p in (0, 1)]
-        stock = ids(placed["stock"])
-        rng.shuffle(stock)
-        s.stock = stock
-        below = ids(placed["below"])
-        rng.shuffle(below)
-        s.discard = below + ([int(top)] if top is not None else [])
+        s.stock = shuffled(placed["stock"], rng)
+        s.discard = shuffled(placed["below"], rng) + ([int(top)] if top is not None else [])
         s.top_unused = view["top_unused_power"]
         if view["holding"]:
             s.held = int(held) if held is not None else ids(placed["held"])[0]

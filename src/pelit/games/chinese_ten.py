@@ -41,7 +41,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import deal, sample_hands
+from ..cards.deal import deal, sample_hands, shuffled
 from ..cards.deck import (ACE, CLUBS, SPADES, Card, CardSet, ids,
                           mask_of, standard_deck)
 from ..cards.seats import others_hands
@@ -320,8 +320,7 @@ class ChineseTen(Game):
         placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
         s.hands = [own if p == seat else placed[f"hand{p}"] for p in range(n)]
         s.won = [placed[f"won{p}"] for p in range(n)]
-        s.stock = ids(placed["stock"])
-        rng.shuffle(s.stock)
+        s.stock = shuffled(placed["stock"], rng)
         s.layout = int(view["layout"])
         s.pending = pending
         s.triples = int(view["triples"])

@@ -34,7 +34,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands
+from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import ACE, CLUBS, Card, CardSet, ids, mask_of, standard_deck
 from ..cards.seats import others_hands
 from ..core.actions import ActionSpace
@@ -357,9 +357,7 @@ class Kontsina(Game):
         placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
         s.hands = [own if p == seat else placed[f"hand{p}"] for p in range(n)]
         s.won = [placed[f"won{p}"] for p in range(n)]
-        stock = ids(placed["stock"])
-        rng.shuffle(stock)
-        s.stock = stock
+        s.stock = shuffled(placed["stock"], rng)
         s.table = table
         s.played = None if played is None else int(played)
         s.chosen = int(view["chosen"])

@@ -53,7 +53,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands
+from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import (ACE, HEARTS, KING, QUEEN, RANK_TEXT, SUIT_NAMES, Card, CardSet, ids,
                           mask_of, pretty, standard_deck)
 from ..cards.table_text import voids_line
@@ -632,8 +632,7 @@ class Lorum(Game):
         if hairy:
             for p in range(4):
                 if f"hand{p}" in placed:
-                    s.order[p] = ids(placed[f"hand{p}"])
-                    rng.shuffle(s.order[p])
+                    s.order[p] = shuffled(placed[f"hand{p}"], rng)
             s.hands = [mask_of(o) for o in s.order]
         else:
             s.hands = [own if p == seat else placed[f"hand{p}"] for p in range(4)]

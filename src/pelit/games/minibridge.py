@@ -42,8 +42,8 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.contract import hcp, hcp_table
-from ..cards.deal import SampleError, sample_hands
-from ..cards.deck import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, Card, CardSet, ids, standard_deck
+from ..cards.deal import SampleError, sample_hands, shuffled
+from ..cards.deck import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, Card, CardSet, standard_deck
 from ..cards.dummy import DummyPlay, play_zones
 from ..cards.table_text import play_text
 from ..core.actions import ActionSpace
@@ -434,9 +434,7 @@ class Minibridge(Game):
             elif attempt < 300 and dummy_info is not None and sizes[DUMMY] == 13:
                 dummy = 0
                 for su in range(4):
-                    cards = ids(pool & DECK.suit_mask[su])
-                    rng.shuffle(cards)
-                    for c in cards[:dummy_info[1][su]]:
+                    for c in shuffled(pool & DECK.suit_mask[su], rng)[:dummy_info[1][su]]:
                         dummy |= 1 << c
                 if hcp(dummy, HCP) != dummy_info[0]:
                     continue

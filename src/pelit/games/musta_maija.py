@@ -46,7 +46,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import deal, sample_hands
+from ..cards.deal import deal, sample_hands, shuffled
 from ..cards.deck import SPADES, Card, CardSet, ids, mask_of, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -441,9 +441,7 @@ class MustaMaija(Game):
         placed = sample_hands(DECK.all_mask & ~fixed, counts, rng)
         s.hands = [own if p == seat else placed[f"hand{p}"] | shown[p] | pinned[p]
                    for p in range(n)]
-        stock = ids(placed["stock"])
-        rng.shuffle(stock)
-        s.stock = ([trump_card] if in_stock else []) + stock
+        s.stock = ([trump_card] if in_stock else []) + shuffled(placed["stock"], rng)
         s.trump_card = trump_card
         s.trump = trump
         s.returned = int(view["returned"])

@@ -39,7 +39,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands
+from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import ACE, ALL_RANKS, JACK, Card, Deck, ids, mask_of, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -374,12 +374,8 @@ class Trash(Game):
                      for i, x in enumerate(l)] for p, l in enumerate(view["layouts"])]
         s.up = [mask_of(i for i, x in enumerate(l) if x != "down") for l in view["layouts"]]
         s.sizes = list(view["sizes"])
-        stock = ids(placed["stock"])
-        rng.shuffle(stock)
-        s.stock = stock
-        below = ids(placed["below"])
-        rng.shuffle(below)
-        s.discard = below + ([int(view["discard_top"])] if view["discard_top"] is not None else [])
+        s.stock = shuffled(placed["stock"], rng)
+        s.discard = shuffled(placed["below"], rng) + ([int(view["discard_top"])] if view["discard_top"] is not None else [])
         s.held = None if view["held"] is None else int(view["held"])
         s.turn = view["turn"]
         s.dealer = view["dealer"]

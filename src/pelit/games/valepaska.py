@@ -55,7 +55,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import deal, sample_hands
+from ..cards.deal import deal, sample_hands, shuffled
 from ..cards.deck import ACE, JACK, KING, RANK_NAMES, CardSet, ids, mask_of, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -524,9 +524,7 @@ class Valepaska(Game):
                 counts[f"pile{i}"] = play["count"]
         placed = sample_hands(DECK.all_mask & ~fixed, counts, rng)
         s.hands = [own if p == seat else placed[f"hand{p}"] | shown[p] for p in range(n)]
-        stock = ids(placed["stock"])
-        rng.shuffle(stock)
-        s.stock = stock
+        s.stock = shuffled(placed["stock"], rng)
         s.discard = placed["discard"]
         rank_of_name = {RANK_NAMES[r]: r for r in RANKS}
         s.pile = [(play["seat"], rank_of_name[play["rank"]], play["count"],
