@@ -80,6 +80,25 @@ def sample_hands(unknown: int, counts: dict, rng, allowed: dict | None = None,
     raise SampleError("no way found to place the unknown cards under the constraints")
 
 
+def sample_hands_won_and_stock(view, unseen: int, own: int, rng):
+    """A sampled world of a fishing game whose captured cards lie face down:
+    the ``unseen`` cards shared among the other players' hands, every
+    player's won pile and the stock, as many as the view counts
+    (``hand_sizes``, ``won_counts``, ``stock``).  Returns the hands (``own``
+    for the view's seat), the won piles and the stock in random order."""
+    seat = view["seat"]
+    players = view["players"]
+    zones = {"stock": view["stock"]}
+    for p in range(players):
+        if p != seat:
+            zones[f"hand{p}"] = view["hand_sizes"][p]
+        zones[f"won{p}"] = view["won_counts"][p]
+    placed = sample_hands(unseen, zones, rng)
+    hands = [own if p == seat else placed[f"hand{p}"] for p in range(players)]
+    won = [placed[f"won{p}"] for p in range(players)]
+    return hands, won, shuffled(placed["stock"], rng)
+
+
 def unknown_hand_zones(hand_sizes, known, seat) -> dict:
     """Zones for ``sample_hands``: each other player's unknown cards (his hand
     size less the cards known to be in it)."""
