@@ -8,6 +8,7 @@ be in a zone, suits a player has shown void in).
 
 from __future__ import annotations
 
+from ..core.rng import stream
 from .deck import ids
 
 
@@ -36,6 +37,21 @@ def shuffled(cards: int, rng) -> list[int]:
     order = ids(cards)
     rng.shuffle(order)
     return order
+
+
+def rebuild_stock(s, stream_name: str) -> None:
+    """The stock has run out: every discard but the top card becomes the new
+    stock, shuffled by a stream of its own (the match's seed, ``stream_name``
+    and the count of rebuilds so far, ``s.reshuffles``), and the table hears
+    how many cards it holds.  ``s`` keeps ``stock`` and ``discard`` as lists,
+    top card last."""
+    top = s.discard.pop()
+    pile = s.discard
+    s.discard = [top]
+    s.reshuffles += 1
+    stream(s.seed, stream_name, s.reshuffles).shuffle(pile)
+    s.stock = pile
+    s.log("stock_rebuilt", None, count=len(pile))
 
 
 class SampleError(Exception):

@@ -39,12 +39,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands, shuffled
+from ..cards.deal import rebuild_stock, sample_hands, shuffled
 from ..cards.deck import ACE, ALL_RANKS, JACK, Card, Deck, ids, mask_of, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
-from ..core.rng import stream
 
 DECK = Deck("3x52", ALL_RANKS, 3)          # up to three packs; fewer use the first ids
 PACKS = {1: standard_deck("52"), 2: standard_deck("2x52"), 3: DECK}
@@ -217,12 +216,7 @@ class Trash(Game):
             s.log("take", seat, card=Card(card))
         else:
             if not s.stock:
-                top = s.discard.pop()
-                s.stock = s.discard
-                s.discard = [top]
-                s.reshuffles += 1
-                stream(s.seed, "trash-restock", s.reshuffles).shuffle(s.stock)
-                s.log("stock_rebuilt", None, count=len(s.stock))
+                rebuild_stock(s, "trash-restock")
             card = s.stock.pop()
             s.log("draw", seat, card=Card(card), stock=len(s.stock))
         s.seen |= 1 << card
