@@ -1,14 +1,13 @@
-"""The table both android games keep (``cards.android``): laying a card,
-gathering a trick, zones, the hands a sampled world deals again, and the
+"""The table both android games keep (``cards.android``): gathering a
+trick, zones, the hands a sampled world deals again, and the
 terminal's seating lines."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
-from pelit.cards.android import (gather_trick, hidden_hand_zones, lay_card, seating_lines,
-                                 table_zones)
-from pelit.cards.deck import CLUBS, HEARTS, SPADES, mask_of, standard_deck
+from pelit.cards.android import gather_trick, hidden_hand_zones, seating_lines, table_zones
+from pelit.cards.deck import CLUBS, HEARTS, mask_of, standard_deck
 
 
 def _android_table(hands):
@@ -17,16 +16,6 @@ def _android_table(hands):
                         won=[0, 0], last_trick=None,
                         log=lambda kind, seat, **data: logged.append((kind, seat, data)))
     return s, logged
-
-
-def test_lay_card_takes_the_card_from_the_hand_and_notes_a_void_in_the_suit_led():
-    deck = standard_deck("52")
-    s, _ = _android_table([mask_of(deck.parse_many(h)) for h in ("AS KS", "2H 3S", "4D", "5C")])
-    lay_card(s, 0, deck.parse("AS"), deck)
-    lay_card(s, 1, deck.parse("2H"), deck)
-    assert s.trick == [(0, deck.parse("AS")), (1, deck.parse("2H"))]
-    assert s.hands[0] == mask_of([deck.parse("KS")]) and s.hands[1] == mask_of([deck.parse("3S")])
-    assert s.voids == [0, 1 << SPADES, 0, 0]      # the leader never shows a void
 
 
 def test_gather_trick_gives_the_cards_to_the_winning_side_and_clears_the_table():

@@ -15,8 +15,9 @@ This module holds the pieces both android games share:
   prefixed ``high``) when leading or right after an Error Message;
 - the Bridge Meets Guess Who command (``range_command``): a suit, a rank
   range and a preference for the lowest or highest card in it;
-- the table both games keep: a card laid to the trick (``lay_card``), a
-  finished trick gathered by the winning side (``gather_trick``), the zones
+- the table both games keep (a card goes to the trick by
+  ``cards.trick.lay_card``): a finished trick gathered by the winning side
+  (``gather_trick``), the zones
   of the cards (``table_zones``), the hands a sampled world deals again
   (``hidden_hand_zones``) and the terminal's lines on who is who
   (``seating_lines``).
@@ -69,17 +70,6 @@ def seating_lines(view) -> list[str]:
 # place), ``trick`` ((place, card) pairs), ``voids`` (per place, a bit per
 # suit the place has shown void in), ``tricks`` and ``won`` (per side, the
 # count and the cards) and ``last_trick`` ((plays, winner) or None).
-
-def lay_card(s, place: int, card: int, deck: Deck) -> None:
-    """``place`` plays ``card`` from its hand to the trick; a card off the suit
-    led shows the place void in that suit."""
-    if s.trick:
-        lead = deck.suit_of[s.trick[0][1]]
-        if deck.suit_of[card] != lead:
-            s.voids[place] |= 1 << lead
-    s.hands[place] &= ~(1 << card)
-    s.trick.append((place, card))
-
 
 def gather_trick(s, winner: int, side: int, winner_label: str) -> None:
     """The finished trick goes to ``side``, the side of the place ``winner``:

@@ -48,12 +48,12 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.android import (ANDROID, FOLLOW_COMMANDS, LEAD_COMMANDS, WHIST_COMMANDS,
-                             android_seating, gather_trick, hidden_hand_zones, lay_card,
-                             seating_lines, table_zones, whist_command)
+                             android_seating, gather_trick, hidden_hand_zones, seating_lines,
+                             table_zones, whist_command)
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import SPADES, SUIT_NAMES, Card, CardSet, ids, standard_deck
 from ..cards.table_text import voids_line
-from ..cards.trick import follow_mask, rank_strength, winning_index
+from ..cards.trick import follow_mask, lay_card, rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register

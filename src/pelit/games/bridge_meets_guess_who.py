@@ -66,7 +66,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 
 from ..cards.android import (ANDROID, android_seating, gather_trick, hidden_hand_zones,
-                             lay_card, range_command, seating_lines, table_zones)
+                             range_command, seating_lines, table_zones)
 from ..cards.chips import Chips
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import (CLUBS, DIAMONDS, HEARTS, RANK_TEXT, SPADES, SUIT_NAMES, Card,
@@ -74,7 +74,7 @@ from ..cards.deck import (CLUBS, DIAMONDS, HEARTS, RANK_TEXT, SPADES, SUIT_NAMES
 from ..cards.handquery import answer as answer_question
 from ..cards.handquery import canonical, parse_question
 from ..cards.table_text import voids_line
-from ..cards.trick import follow_mask, rank_strength, winning_index
+from ..cards.trick import follow_mask, lay_card, rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.errors import IllegalAction, ParseError
 from ..core.game import Game, GameInfo, Outcome, State, option
