@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from pelit.cards.android import gather_trick, hidden_hand_zones, seating_lines, table_zones
+from pelit.cards.android import (gather_trick, hidden_hand_zones, last_trick_from_view,
+                                 last_trick_view, seating_lines, table_zones)
 from pelit.cards.deck import CLUBS, HEARTS, mask_of, standard_deck
 
 
@@ -52,3 +53,15 @@ def test_seating_lines_tell_a_human_which_android_is_his():
     assert lines[1].startswith("You are human 1: you command android 1")
     assert seating_lines({**view, "seat": None}) == ["Deal 3"]
     assert seating_lines({**view, "places": ["seat 0", "seat 1", "seat 2", "seat 3"]}) == ["Deal 3"]
+
+
+def test_last_trick_reads_back_from_its_view():
+    deck = standard_deck("52")
+    labels = ["human 0", "android 1", "android 0", "human 1"]
+    last = (tuple((p, deck.parse(c)) for p, c in ((2, "4H"), (3, "KH"), (0, "2S"), (1, "9H"))), 0)
+    shown = last_trick_view(last, labels)
+    assert shown == {"cards": [["android 0", deck.parse("4H")], ["human 1", deck.parse("KH")],
+                               ["human 0", deck.parse("2S")], ["android 1", deck.parse("9H")]],
+                     "won_by": "human 0"}
+    assert last_trick_from_view(shown, {label: i for i, label in enumerate(labels)}) == last
+    assert last_trick_view(None, labels) is None and last_trick_from_view(None, {}) is None

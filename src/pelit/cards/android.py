@@ -17,10 +17,10 @@ This module holds the pieces both android games share:
   range and a preference for the lowest or highest card in it;
 - the table both games keep (a card goes to the trick by
   ``cards.trick.lay_card``): a finished trick gathered by the winning side
-  (``gather_trick``), the zones
-  of the cards (``table_zones``), the hands a sampled world deals again
-  (``hidden_hand_zones``) and the terminal's lines on who is who
-  (``seating_lines``).
+  (``gather_trick``) and shown as the last trick (``last_trick_view``,
+  ``last_trick_from_view``), the zones of the cards (``table_zones``), the
+  hands a sampled world deals again (``hidden_hand_zones``) and the
+  terminal's lines on who is who (``seating_lines``).
 
 Every resolver is a pure function of the android's hand and the trick so far:
 it returns the card the android plays, or ``None`` for an Error Message.
@@ -30,7 +30,7 @@ strength table (``cards.trick.rank_strength``).
 
 from __future__ import annotations
 
-from .deck import SUIT_NAMES, Deck, highest, lowest, mask_of
+from .deck import SUIT_NAMES, Card, Deck, highest, lowest, mask_of
 from .trick import beating_mask, winning_index
 
 HUMAN, ANDROID = "human", "android"
@@ -80,6 +80,24 @@ def gather_trick(s, winner: int, side: int, winner_label: str) -> None:
     s.log("trick", None, won_by=winner_label, side=side, tricks=list(s.tricks))
     s.last_trick = (tuple(s.trick), winner)
     s.trick = []
+
+
+def last_trick_view(last_trick, labels) -> dict | None:
+    """The last trick for a view: its cards by the label of the place that
+    played them, and the label of the place that won it (None before the
+    first trick of a deal)."""
+    if last_trick is None:
+        return None
+    plays, winner = last_trick
+    return {"cards": [[labels[p], Card(c)] for p, c in plays], "won_by": labels[winner]}
+
+
+def last_trick_from_view(shown, place_of: dict):
+    """``last_trick_view`` read back for a sampled world: (plays, winner) with
+    places as ``place_of`` numbers the labels."""
+    if shown is None:
+        return None
+    return (tuple((place_of[p], int(c)) for p, c in shown["cards"]), place_of[shown["won_by"]])
 
 
 def table_zones(s) -> dict:

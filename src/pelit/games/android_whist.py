@@ -48,8 +48,9 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.android import (ANDROID, FOLLOW_COMMANDS, LEAD_COMMANDS, WHIST_COMMANDS,
-                             android_seating, gather_trick, hidden_hand_zones, seating_lines,
-                             table_zones, whist_command)
+                             android_seating, gather_trick, hidden_hand_zones,
+                             last_trick_from_view, last_trick_view, seating_lines, table_zones,
+                             whist_command)
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import SPADES, SUIT_NAMES, Card, CardSet, ids, standard_deck
 from ..cards.table_text import voids_line
@@ -384,9 +385,7 @@ class AndroidWhist(Game):
         v["won_cards"] = [CardSet(w) for w in s.won]
         v["tricks"] = list(s.tricks)
         v["voids"] = list(s.voids)
-        v["last_trick"] = (None if s.last_trick is None else
-                           {"cards": [[labels[p], Card(c)] for p, c in s.last_trick[0]],
-                            "won_by": labels[s.last_trick[1]]})
+        v["last_trick"] = last_trick_view(s.last_trick, labels)
         v["points"] = list(s.points)
         v["dealer"] = s.dealer
         v["deal_no"] = s.deal_no
@@ -428,9 +427,7 @@ class AndroidWhist(Game):
         s.tried = 0
         for c in view["tried"]:
             s.tried |= self.bit_of[c]
-        lt = view["last_trick"]
-        s.last_trick = None if lt is None else (
-            tuple((place[p], int(c)) for p, c in lt["cards"]), place[lt["won_by"]])
+        s.last_trick = last_trick_from_view(view["last_trick"], place)
         s.points = list(view["points"])
         s.results = [(tuple(t), tuple(p)) for t, p in view["results"]]
         known = {}

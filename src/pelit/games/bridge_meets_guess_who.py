@@ -66,7 +66,8 @@ from bisect import bisect_left
 from dataclasses import dataclass
 
 from ..cards.android import (ANDROID, android_seating, gather_trick, hidden_hand_zones,
-                             range_command, seating_lines, table_zones)
+                             last_trick_from_view, last_trick_view, range_command,
+                             seating_lines, table_zones)
 from ..cards.chips import Chips
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import (CLUBS, DIAMONDS, HEARTS, RANK_TEXT, SPADES, SUIT_NAMES, Card,
@@ -603,9 +604,7 @@ class BridgeMeetsGuessWho(Game):
         v["errors"] = [{"seat": a, "place": labels[p], "command": c,
                         "lead": None if lead is None else SUIT_NAMES[lead], "after_plays": k}
                        for a, p, c, lead, k in s.errors]
-        v["last_trick"] = (None if s.last_trick is None else
-                           {"cards": [[labels[p], Card(c)] for p, c in s.last_trick[0]],
-                            "won_by": labels[s.last_trick[1]]})
+        v["last_trick"] = last_trick_view(s.last_trick, labels)
         v["results"] = [list(r) for r in s.results]
 
     def zones(self, s):
@@ -665,9 +664,7 @@ class BridgeMeetsGuessWho(Game):
         s.errors = [(e["seat"], place[e["place"]], e["command"],
                      None if e["lead"] is None else SUIT_NAMES.index(e["lead"]), e["after_plays"])
                     for e in view["errors"]]
-        lt = view["last_trick"]
-        s.last_trick = None if lt is None else (
-            tuple((place[p], int(x)) for p, x in lt["cards"]), place[lt["won_by"]])
+        s.last_trick = last_trick_from_view(view["last_trick"], place)
         s.results = [tuple(r) for r in view["results"]]
         known = {}
         if seat is not None:
