@@ -10,8 +10,9 @@ which the bot remembers from the events (tricks lie face down).
 
 from __future__ import annotations
 
-from ..cards.deck import ids
+from ..cards.deck import ids, standard_deck
 from ..cards.trick import rank_strength, winning_index
+from . import Bot
 
 
 class PlayMemory:
@@ -26,6 +27,28 @@ class PlayMemory:
                 self.gone = 0
             elif e["kind"] == "play":
                 self.gone |= 1 << e["card"]
+
+
+class ContractPlayBot(Bot):
+    """The card play of a heuristic bot for a game with a declarer and a
+    dummy and a 52-card pack: it remembers the cards played (``PlayMemory``)
+    and plays with ``ContractPlayer``.  A game's bot adds the auction."""
+
+    name = "heuristic"
+
+    def __init__(self, game, seat, seed=0):
+        super().__init__(game, seat, seed)
+        self.player = ContractPlayer(standard_deck("52"))
+        self.memory = PlayMemory()
+
+    def observe(self, events):
+        self.memory.observe(events)
+
+    def play_card(self, view, mine: int, partner_of) -> int:
+        """The card to play now; ``mine`` and ``partner_of`` as for
+        ``ContractPlayer.choose``."""
+        return self.player.choose(view["legal"], view["play"], partner_of, mine,
+                                  self.memory.gone)
 
 
 class ContractPlayer:

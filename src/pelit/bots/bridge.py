@@ -8,15 +8,15 @@ else no trump, and bids up to the level the combined points are worth:
 jumping straight to game or slam when they are there, bidding cheaply when
 competing.  It opens one of a suit with 12 points, 1NT with a balanced
 15-17.  It doubles opponents who have climbed to four or more when its side
-holds most of the points.  Card play is ``_contract_play.ContractPlayer``.
+holds most of the points.  Card play is ``_contract_play.ContractPlayBot``.
 """
 
 from __future__ import annotations
 
 from ..cards.contract import BIDS, NOTRUMP, hcp, hcp_table
 from ..cards.deck import standard_deck
-from . import Bot, heuristic
-from ._contract_play import ContractPlayer, PlayMemory
+from . import heuristic
+from ._contract_play import ContractPlayBot
 
 DECK = standard_deck("52")
 HCP = hcp_table(DECK)
@@ -47,17 +47,7 @@ def shape(hand: int) -> list[int]:
 
 
 @heuristic("bridge")
-class BridgeBot(Bot):
-    name = "heuristic"
-
-    def __init__(self, game, seat, seed=0):
-        super().__init__(game, seat, seed)
-        self.player = ContractPlayer(DECK)
-        self.memory = PlayMemory()
-
-    def observe(self, events):
-        self.memory.observe(events)
-
+class BridgeBot(ContractPlayBot):
     def choose(self, view):
         if view["phase"] == "auction":
             return self._call(view)
@@ -65,8 +55,7 @@ class BridgeBot(Bot):
         mine = int(view["hand"])
         if play["dummy"] is not None:
             mine |= int(play["dummy"])
-        return self.player.choose(view["legal"], play, lambda h: (h + 2) % 4, mine,
-                                  self.memory.gone)
+        return self.play_card(view, mine, lambda h: (h + 2) % 4)
 
     # -- bidding -----------------------------------------------------------
     def _call(self, view):

@@ -6,7 +6,7 @@ hand and the dummy's announced points and suit lengths it estimates the
 tricks its side will take in each strain (about 6 plus one for every three
 points over 20, plus a little for each trump beyond seven) and picks the
 contract with the best score at that estimate, keeping a trick in reserve.
-Card play is ``_contract_play.ContractPlayer``.
+Card play is ``_contract_play.ContractPlayBot``.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 from ..cards.contract import hcp, hcp_table
 from ..cards.deck import standard_deck
 from ..games.minibridge import CONTRACTS, DUMMY, contract_points
-from . import Bot, heuristic
-from ._contract_play import ContractPlayer, PlayMemory
+from . import heuristic
+from ._contract_play import ContractPlayBot
 
 DECK = standard_deck("52")
 HCP = hcp_table(DECK)
@@ -31,17 +31,7 @@ def estimated_tricks(points: int, trumps: int | None, short_suits: int) -> float
 
 
 @heuristic("minibridge")
-class MinibridgeBot(Bot):
-    name = "heuristic"
-
-    def __init__(self, game, seat, seed=0):
-        super().__init__(game, seat, seed)
-        self.player = ContractPlayer(DECK)
-        self.memory = PlayMemory()
-
-    def observe(self, events):
-        self.memory.observe(events)
-
+class MinibridgeBot(ContractPlayBot):
     def choose(self, view):
         g = self.game
         phase = view["phase"]
@@ -65,7 +55,7 @@ class MinibridgeBot(Bot):
                 return declarer
             return 3 - h - declarer if h != declarer else DUMMY
 
-        return self.player.choose(view["legal"], play, partner_of, mine, self.memory.gone)
+        return self.play_card(view, mine, partner_of)
 
     def _contract(self, view, hand):
         g = self.game

@@ -14,7 +14,13 @@ This module holds the pieces both android games share:
   Duck, Beat, High while following; a suit, Shortest or Longest (optionally
   prefixed ``high``) when leading or right after an Error Message;
 - the Bridge Meets Guess Who command (``range_command``): a suit, a rank
-  range and a preference for the lowest or highest card in it.
+  range and a preference for the lowest or highest card in it;
+- the table both games keep (a card goes to the trick by
+  ``cards.trick.lay_card``): a finished trick gathered by the winning side
+  (``gather_trick``) and shown as the last trick (``last_trick_view``,
+  ``last_trick_from_view``), the zones of the cards (``table_zones``), the
+  hands a sampled world deals again (``hidden_hand_zones``) and the
+  terminal's lines on who is who (``seating_lines``).
 
 Every resolver is a pure function of the android's hand and the trick so far:
 it returns the card the android plays, or ``None`` for an Error Message.
@@ -24,7 +30,7 @@ strength table (``cards.trick.rank_strength``).
 
 from __future__ import annotations
 
-from .deck import SUIT_NAMES, Deck, highest, lowest
+from .deck import SUIT_NAMES, Card, Deck, highest, lowest, mask_of
 from .trick import beating_mask, winning_index
 
 HUMAN, ANDROID = "human", "android"
@@ -46,6 +52,81 @@ def android_seating(dealer: int) -> tuple[tuple[str, int], ...]:
     """
     other = 1 - dealer
     return ((HUMAN, dealer), (ANDROID, other), (ANDROID, dealer), (HUMAN, other))
+
+
+def seating_lines(view) -> list[str]:
+    """For the terminal: the deal's number and, for a human with an android
+    partner, who is who at the table (000 3.4, 4.2)."""
+    lines = [f"Deal {view['deal_no'] + 1}"]       # the view counts deals from 0
+    me = view.get("seat")
+    if me is not None and f"android {me}" in view["places"]:
+        lines.append(f"You are human {me}: you command android {me} across the table "
+                     f"without seeing its cards; the hand you see is android {1 - me}'s, "
+                     f"your opponents'")
+    return lines
+
+
+# The table of an android game: the state ``s`` keeps ``hands`` (a mask per
+# place), ``trick`` ((place, card) pairs), ``voids`` (per place, a bit per
+# suit the place has shown void in), ``tricks`` and ``won`` (per side, the
+# count and the cards) and ``last_trick`` ((plays, winner) or None).
+
+def gather_trick(s, winner: int, side: int, winner_label: str) -> None:
+    """The finished trick goes to ``side``, the side of the place ``winner``:
+    counted, its cards to the side's won cards, announced and kept as the
+    last trick; the table is clear for the next one."""
+    s.tricks[side] += 1
+    s.won[side] |= mask_of(c for _, c in s.trick)
+    s.log("trick", None, won_by=winner_label, side=side, tricks=list(s.tricks))
+    s.last_trick = (tuple(s.trick), winner)
+    s.trick = []
+
+
+def last_trick_view(last_trick, labels) -> dict | None:
+    """The last trick for a view: its cards by the label of the place that
+    played them, and the label of the place that won it (None before the
+    first trick of a deal)."""
+    if last_trick is None:
+        return None
+    plays, winner = last_trick
+    return {"cards": [[labels[p], Card(c)] for p, c in plays], "won_by": labels[winner]}
+
+
+def last_trick_from_view(shown, place_of: dict):
+    """``last_trick_view`` read back for a sampled world: (plays, winner) with
+    places as ``place_of`` numbers the labels."""
+    if shown is None:
+        return None
+    return (tuple((place_of[p], int(c)) for p, c in shown["cards"]), place_of[shown["won_by"]])
+
+
+def table_zones(s) -> dict:
+    """Every card's place (for the conservation check): the four hands, the
+    trick and each side's won cards."""
+    zones = {f"hand{p}": s.hands[p] for p in range(4)}
+    zones["trick"] = mask_of(c for _, c in s.trick)
+    zones["won0"], zones["won1"] = s.won
+    return zones
+
+
+def hidden_hand_zones(s, known: dict, hand_sizes, deck: Deck):
+    """What a sampled world deals again: the cards neither won, in the trick
+    nor in a ``known`` hand (place: mask); how many each other place holds;
+    and per place the cards it may hold (none of a suit it has shown void in).
+    Returns (cards, counts, allowed) for ``cards.deal.sample_hands``."""
+    used = s.won[0] | s.won[1] | mask_of(c for _, c in s.trick)
+    for mask in known.values():
+        used |= mask
+    counts, allowed = {}, {}
+    for p in range(4):
+        if p not in known:
+            counts[p] = hand_sizes[p]
+            void = 0
+            for suit in range(4):
+                if s.voids[p] >> suit & 1:
+                    void |= deck.suit_mask[suit]
+            allowed[p] = deck.all_mask & ~void
+    return deck.all_mask & ~used, counts, allowed
 
 
 def _lead_suit(plays, deck: Deck):

@@ -8,6 +8,7 @@ be in a zone, suits a player has shown void in).
 
 from __future__ import annotations
 
+from ..core.rng import stream
 from .deck import ids
 
 
@@ -28,6 +29,29 @@ def deal(pack: list[int], counts: list[int], start: int = 0, packet: int = 1):
             need[seat] -= take
         seat = (seat + 1) % n
     return hands, pack[pos:]
+
+
+def shuffled(cards: int, rng) -> list[int]:
+    """The cards of the mask ``cards`` as a list in random order: a face-down
+    pile (stock, the cards below a discard's top) in a sampled world."""
+    order = ids(cards)
+    rng.shuffle(order)
+    return order
+
+
+def rebuild_stock(s, stream_name: str) -> None:
+    """The stock has run out: every discard but the top card becomes the new
+    stock, shuffled by a stream of its own (the match's seed, ``stream_name``
+    and the count of rebuilds so far, ``s.reshuffles``), and the table hears
+    how many cards it holds.  ``s`` keeps ``stock`` and ``discard`` as lists,
+    top card last."""
+    top = s.discard.pop()
+    pile = s.discard
+    s.discard = [top]
+    s.reshuffles += 1
+    stream(s.seed, stream_name, s.reshuffles).shuffle(pile)
+    s.stock = pile
+    s.log("stock_rebuilt", None, count=len(pile))
 
 
 class SampleError(Exception):
@@ -70,6 +94,25 @@ def sample_hands(unknown: int, counts: dict, rng, allowed: dict | None = None,
         if ok:
             return result
     raise SampleError("no way found to place the unknown cards under the constraints")
+
+
+def sample_hands_won_and_stock(view, unseen: int, own: int, rng):
+    """A sampled world of a fishing game whose captured cards lie face down:
+    the ``unseen`` cards shared among the other players' hands, every
+    player's won pile and the stock, as many as the view counts
+    (``hand_sizes``, ``won_counts``, ``stock``).  Returns the hands (``own``
+    for the view's seat), the won piles and the stock in random order."""
+    seat = view["seat"]
+    players = view["players"]
+    zones = {"stock": view["stock"]}
+    for p in range(players):
+        if p != seat:
+            zones[f"hand{p}"] = view["hand_sizes"][p]
+        zones[f"won{p}"] = view["won_counts"][p]
+    placed = sample_hands(unseen, zones, rng)
+    hands = [own if p == seat else placed[f"hand{p}"] for p in range(players)]
+    won = [placed[f"won{p}"] for p in range(players)]
+    return hands, won, shuffled(placed["stock"], rng)
 
 
 def unknown_hand_zones(hand_sizes, known, seat) -> dict:

@@ -120,7 +120,64 @@ def highest(mask: int) -> int:
     return mask.bit_length() - 1
 
 
-class Deck:
+def ids_by_text(text_of) -> dict[str, tuple[int, ...]]:
+    """Each card text to the ids that show it, lowest first (copies share a text)."""
+    by_text: dict[str, list[int]] = {}
+    for i, t in enumerate(text_of):
+        by_text.setdefault(t, []).append(i)
+    return {t: tuple(v) for t, v in by_text.items()}
+
+
+class CardText:
+    """Card text both ways for a pack: ``Deck`` and ``cards.statdeck.StatDeck``.
+
+    A pack class sets ``size``, ``all_mask`` and ``text_of`` (one word per
+    card), and gives ``copies_of`` (the ids a text names, or ``ParseError``)
+    and ``pack_title`` (the pack's name in messages); reading one card, many
+    cards or a whole stacked pack is then the same for every pack.
+    """
+
+    __slots__ = ()
+
+    def text(self, card: int) -> str:
+        return self.text_of[card]
+
+    def texts(self, mask_or_ids) -> str:
+        cards = ids(mask_or_ids) if isinstance(mask_or_ids, int) else mask_or_ids
+        return " ".join(self.text_of[c] for c in cards)
+
+    def parse(self, text: str, among: int | None = None) -> int:
+        """The id of the card ``text``; with ``among``, a copy held in that mask."""
+        copies = self.copies_of(text)
+        if among is None:
+            return copies[0]
+        for c in copies:
+            if (among >> c) & 1:
+                return c
+        raise ParseError(f"{self.text_of[copies[0]]} is not among those cards")
+
+    def parse_many(self, text: str, among: int | None = None) -> list[int]:
+        """Card texts separated by spaces or commas to distinct ids (copies of
+        one face taken in order)."""
+        used = 0
+        out = []
+        for token in text.replace(",", " ").split():
+            pool = self.all_mask if among is None else among
+            card = self.parse(token, pool & ~used)
+            used |= 1 << card
+            out.append(card)
+        return out
+
+    def parse_pack(self, text: str) -> list[int]:
+        """A stacked pack: every card exactly once, top card first."""
+        cards = self.parse_many(text)
+        if len(cards) != self.size:
+            raise ParseError(
+                f"a stacked {self.pack_title} pack needs all {self.size} cards, got {len(cards)}")
+        return cards
+
+
+class Deck(CardText):
     """A pack: which ranks in which suits, how many copies, how many jokers.
 
     All lookup tables are built once per pack and shared by every game using it.
@@ -161,22 +218,16 @@ class Deck:
                           for r in set(rank_of)}
         self.joker_mask = self.suit_mask[JOKER_SUIT]
         self.all_mask = (1 << self.size) - 1
-        by_text: dict[str, list[int]] = {}
-        for i, t in enumerate(text_of):
-            by_text.setdefault(t, []).append(i)
-        self._by_text = {t: tuple(v) for t, v in by_text.items()}
+        self._by_text = ids_by_text(text_of)
         self.face_ids = tuple(self._by_text[t] for t in dict.fromkeys(text_of))
 
     def __repr__(self):
         return f"<Deck {self.name}: {self.size} cards>"
 
-    # -- text ------------------------------------------------------------
-    def text(self, card: int) -> str:
-        return self.text_of[card]
-
-    def texts(self, mask_or_ids) -> str:
-        cards = ids(mask_or_ids) if isinstance(mask_or_ids, int) else mask_or_ids
-        return " ".join(self.text_of[c] for c in cards)
+    # -- text (parsing many cards and packs is ``CardText``'s) ----------------
+    @property
+    def pack_title(self) -> str:
+        return self.name
 
     def copies_of(self, text: str) -> tuple[int, ...]:
         """All ids whose face is ``text`` (one per copy; several for jokers)."""
@@ -185,35 +236,6 @@ class Deck:
         if found is None:
             raise ParseError(f"{text!r} is not a card of the {self.name} pack")
         return found
-
-    def parse(self, text: str, among: int | None = None) -> int:
-        """The id of the card ``text``; with ``among``, a copy held in that mask."""
-        copies = self.copies_of(text)
-        if among is None:
-            return copies[0]
-        for c in copies:
-            if (among >> c) & 1:
-                return c
-        raise ParseError(f"{normalize_card_text(text)} is not among those cards")
-
-    def parse_many(self, text: str, among: int | None = None) -> list[int]:
-        """Whitespace-separated card text to distinct ids (copies taken in order)."""
-        used = 0
-        out = []
-        for token in text.replace(",", " ").split():
-            pool = self.all_mask if among is None else among
-            card = self.parse(token, pool & ~used)
-            used |= 1 << card
-            out.append(card)
-        return out
-
-    def parse_pack(self, text: str) -> list[int]:
-        """A stacked pack: every card exactly once, top card first."""
-        cards = self.parse_many(text)
-        if len(cards) != self.size:
-            raise ParseError(
-                f"a stacked {self.name} pack needs all {self.size} cards, got {len(cards)}")
-        return cards
 
     def suit_cards(self, mask: int, suit: int) -> int:
         return mask & self.suit_mask[suit]

@@ -13,7 +13,7 @@ trump, else the highest card of the suit led, wins; the winner leads next.
 
 from __future__ import annotations
 
-from .deck import Card, CardSet
+from .deck import Card, CardSet, ids
 from .trick import rank_strength, winning_index
 
 PUBLIC_FIELDS = ("order", "owner", "declarer", "dummy", "trump")
@@ -115,16 +115,7 @@ class DummyPlay:
             for shift, full, table in suits[-1]:
                 out += table[(hand >> shift) & full]
             return out
-        mask = self.legal()
-        out = []
-        k = 0
-        while mask:
-            b = mask & 255
-            if b:
-                out += _BYTE_IDS[k][b]
-            mask >>= 8
-            k += 1
-        return out
+        return ids(self.legal())
 
     def play(self, card: int):
         """Play ``card`` from the hand whose turn it is.  Returns
@@ -226,9 +217,6 @@ class DummyPlay:
 
 
 _STRENGTH = {}
-# the card ids in each byte of a mask, by the byte's place: a fast ``ids``
-_BYTE_IDS = tuple(tuple(tuple(8 * k + i for i in range(8) if (b >> i) & 1) for b in range(256))
-                  for k in range(8))
 
 
 _SUIT_TABLES = {}
@@ -239,7 +227,7 @@ def _suit_tables(deck):
     hold every card (the 52-card pack): per suit ``(shift, full, table)``,
     ``table[pattern]`` the ids of the cards in a ``full``-wide bit pattern
     of that suit, lowest first; the last entry lists the suits in id order.
-    None for other packs (``legal_cards`` then walks the mask byte by byte).
+    None for other packs (``legal_cards`` then reads the mask with ``ids``).
     Built once per pack layout."""
     if deck in _SUIT_TABLES:
         return _SUIT_TABLES[deck]

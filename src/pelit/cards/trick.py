@@ -30,6 +30,25 @@ def follow_mask(hand: int, lead_suit: int | None, deck: Deck) -> int:
     return same if same else hand
 
 
+def note_void(voids: list[int], place: int, trick: list, card: int, deck: Deck) -> None:
+    """``place`` plays ``card`` to ``trick`` ((place, card) pairs so far): a
+    card off the suit led shows it void in that suit, a bit per suit in
+    ``voids[place]``."""
+    if trick:
+        lead = deck.suit_of[trick[0][1]]
+        if deck.suit_of[card] != lead:
+            voids[place] |= 1 << lead
+
+
+def lay_card(s, place: int, card: int, deck: Deck) -> None:
+    """``place`` plays ``card`` from its hand to the trick, noting a void
+    (``note_void``).  ``s`` keeps ``hands`` (a mask per place), ``trick``
+    ((place, card) pairs) and ``voids``."""
+    note_void(s.voids, place, s.trick, card, deck)
+    s.hands[place] &= ~(1 << card)
+    s.trick.append((place, card))
+
+
 def beating_mask(cards: int, best: int, deck: Deck, strength, trump: int | None) -> int:
     """Those of ``cards`` that would beat the card ``best`` now winning the trick."""
     best_suit = deck.suit_of[best]

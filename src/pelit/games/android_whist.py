@@ -48,11 +48,13 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.android import (ANDROID, FOLLOW_COMMANDS, LEAD_COMMANDS, WHIST_COMMANDS,
-                             android_seating, whist_command)
+                             android_seating, gather_trick, hidden_hand_zones,
+                             last_trick_from_view, last_trick_view, seating_lines, table_zones,
+                             whist_command)
 from ..cards.deal import deal, sample_hands
-from ..cards.deck import SPADES, SUIT_NAMES, Card, CardSet, ids, mask_of, standard_deck
+from ..cards.deck import SPADES, SUIT_NAMES, Card, CardSet, ids, standard_deck
 from ..cards.table_text import voids_line
-from ..cards.trick import follow_mask, rank_strength, winning_index
+from ..cards.trick import follow_mask, lay_card, rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -167,12 +169,7 @@ class AndroidWhist(Game):
     def render_board(self, view):
         """For the terminal: who is who at the table (3.4), and the suits each
         place has shown void in, by name."""
-        lines = [f"Deal {view['deal_no'] + 1}"]       # the view counts deals from 0
-        me = view.get("seat")
-        if me is not None and f"android {me}" in view["places"]:
-            lines.append(f"You are human {me}: you command android {me} across the table "
-                         f"without seeing its cards; the hand you see is android {1 - me}'s, "
-                         f"your opponents'")
+        lines = seating_lines(view)
         voids = voids_line(view["voids"], view["places"])
         if voids:
             lines.append(voids)
@@ -310,12 +307,7 @@ class AndroidWhist(Game):
         return 0
 
     def _play_card(self, s, place, card):
-        if s.trick:
-            lead = DECK.suit_of[s.trick[0][1]]
-            if DECK.suit_of[card] != lead:
-                s.voids[place] |= 1 << lead
-        s.hands[place] &= ~(1 << card)
-        s.trick.append((place, card))
+        lay_card(s, place, card, DECK)
         s.log("play", s.places[place][2], place=self._label(s, place), card=Card(card))
         s.after_error = False
         s.tried = 0
@@ -324,12 +316,7 @@ class AndroidWhist(Game):
             s.to_act = (s.places[s.turn][2],)
             return
         win = s.trick[winning_index(s.trick, DECK, STRENGTH, TRUMP)][0]
-        team = s.places[win][1]
-        s.tricks[team] += 1
-        s.won[team] |= mask_of(c for _, c in s.trick)
-        s.log("trick", None, won_by=self._label(s, win), side=team, tricks=list(s.tricks))
-        s.last_trick = (tuple(s.trick), win)
-        s.trick = []
+        gather_trick(s, win, s.places[win][1], self._label(s, win))
         if s.hands[win]:
             s.leader = s.turn = win
             s.to_act = (s.places[win][2],)
@@ -398,19 +385,14 @@ class AndroidWhist(Game):
         v["won_cards"] = [CardSet(w) for w in s.won]
         v["tricks"] = list(s.tricks)
         v["voids"] = list(s.voids)
-        v["last_trick"] = (None if s.last_trick is None else
-                           {"cards": [[labels[p], Card(c)] for p, c in s.last_trick[0]],
-                            "won_by": labels[s.last_trick[1]]})
+        v["last_trick"] = last_trick_view(s.last_trick, labels)
         v["points"] = list(s.points)
         v["dealer"] = s.dealer
         v["deal_no"] = s.deal_no
         v["results"] = [[list(t), list(p)] for t, p in s.results]
 
     def zones(self, s):
-        z = {f"hand{p}": s.hands[p] for p in range(4)}
-        z["trick"] = mask_of(c for _, c in s.trick)
-        z["won0"], z["won1"] = s.won
-        return z
+        return table_zones(s)
 
     def _visible_places(self, s, seat):
         if seat is None:
@@ -445,9 +427,7 @@ class AndroidWhist(Game):
         s.tried = 0
         for c in view["tried"]:
             s.tried |= self.bit_of[c]
-        lt = view["last_trick"]
-        s.last_trick = None if lt is None else (
-            tuple((place[p], int(c)) for p, c in lt["cards"]), place[lt["won_by"]])
+        s.last_trick = last_trick_from_view(view["last_trick"], place)
         s.points = list(view["points"])
         s.results = [(tuple(t), tuple(p)) for t, p in view["results"]]
         known = {}
@@ -456,18 +436,7 @@ class AndroidWhist(Game):
             seen = self._seen_android(s, seat)
             if seen is not None:
                 known[seen] = int(view["android_hand"])
-        used = s.won[0] | s.won[1] | mask_of(c for _, c in s.trick)
-        for m in known.values():
-            used |= m
-        counts, allowed = {}, {}
-        for p in range(4):
-            if p not in known:
-                counts[p] = view["hand_sizes"][p]
-                void = 0
-                for suit in range(4):
-                    if s.voids[p] >> suit & 1:
-                        void |= DECK.suit_mask[suit]
-                allowed[p] = DECK.all_mask & ~void
-        placed = sample_hands(DECK.all_mask & ~used, counts, rng, allowed)
+        unseen, counts, allowed = hidden_hand_zones(s, known, view["hand_sizes"], DECK)
+        placed = sample_hands(unseen, counts, rng, allowed)
         s.hands = [known[p] if p in known else placed[p] for p in range(4)]
         return s

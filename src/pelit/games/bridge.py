@@ -77,6 +77,7 @@ from ..cards.contract import (BID_TEXT, BIDS, STRAIN_TRUMP,
 from ..cards.deal import sample_hands
 from ..cards.deck import SUIT_NAMES, Card, CardSet, standard_deck
 from ..cards.dummy import DummyPlay, play_zones
+from ..cards.seats import others_hands
 from ..cards.table_text import play_text
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError, PelitError
@@ -460,13 +461,9 @@ class Bridge(Game):
 
     def unknown_cards(self, s, seat):
         hands = s.dp.hands if s.dp is not None else s.hands
-        out = 0
-        for p in range(4):
-            if p == seat:
-                continue
-            if s.dp is not None and s.dp.exposed and p == s.dp.dummy:
-                continue
-            out |= hands[p]
+        out = others_hands(hands, seat)
+        if s.dp is not None and s.dp.exposed:
+            out &= ~hands[s.dp.dummy]
         return out
 
     def sample_world(self, view, rng):

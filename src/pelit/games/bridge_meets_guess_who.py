@@ -65,7 +65,9 @@ import enum
 from bisect import bisect_left
 from dataclasses import dataclass
 
-from ..cards.android import ANDROID, android_seating, range_command
+from ..cards.android import (ANDROID, android_seating, gather_trick, hidden_hand_zones,
+                             last_trick_from_view, last_trick_view, range_command,
+                             seating_lines, table_zones)
 from ..cards.chips import Chips
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import (CLUBS, DIAMONDS, HEARTS, RANK_TEXT, SPADES, SUIT_NAMES, Card,
@@ -73,7 +75,7 @@ from ..cards.deck import (CLUBS, DIAMONDS, HEARTS, RANK_TEXT, SPADES, SUIT_NAMES
 from ..cards.handquery import answer as answer_question
 from ..cards.handquery import canonical, parse_question
 from ..cards.table_text import voids_line
-from ..cards.trick import follow_mask, rank_strength, winning_index
+from ..cards.trick import follow_mask, lay_card, rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.errors import IllegalAction, ParseError
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -204,12 +206,8 @@ class BridgeMeetsGuessWho(Game):
     def render_board(self, view):
         """For the terminal: who is who at the table (3.4), and the suits each
         place has shown void in, by name."""
-        lines = [f"Deal {view['deal_no'] + 1}"]       # the view counts deals from 0
+        lines = seating_lines(view)
         me = view.get("seat")
-        if me is not None and f"android {me}" in view["places"]:
-            lines.append(f"You are human {me}: you command android {me} across the table "
-                         f"without seeing its cards; the hand you see is android {1 - me}'s, "
-                         f"your opponents'")
         if view["phase"] == "choose" and me in view["to_act"]:
             lines.append(f"'anything goes': you choose the card {view['turn_place']} plays "
                          "(it must follow suit when it can)")
@@ -492,12 +490,7 @@ class BridgeMeetsGuessWho(Game):
         self._play_card(s, s.turn, card)
 
     def _play_card(self, s, place, card):
-        if s.trick:
-            lead = DECK.suit_of[s.trick[0][1]]
-            if DECK.suit_of[card] != lead:
-                s.voids[place] |= 1 << lead
-        s.hands[place] &= ~(1 << card)
-        s.trick.append((place, card))
+        lay_card(s, place, card, DECK)
         s.played[place].append(card)
         s.log("play", s.places[place][1], place=self._label(s, place), card=Card(card))
         s.tried = ()
@@ -506,12 +499,7 @@ class BridgeMeetsGuessWho(Game):
             s.to_act = (s.places[s.turn][1],)
             return
         win = s.trick[winning_index(s.trick, DECK, STRENGTH, s.trump)][0]
-        team = self._team(s, win)
-        s.tricks[team] += 1
-        s.won[team] |= mask_of(c for _, c in s.trick)
-        s.log("trick", None, won_by=self._label(s, win), side=team, tricks=list(s.tricks))
-        s.last_trick = (tuple(s.trick), win)
-        s.trick = []
+        gather_trick(s, win, self._team(s, win), self._label(s, win))
         if s.hands[win]:
             s.leader = s.turn = win
             s.to_act = (s.places[win][1],)
@@ -616,16 +604,11 @@ class BridgeMeetsGuessWho(Game):
         v["errors"] = [{"seat": a, "place": labels[p], "command": c,
                         "lead": None if lead is None else SUIT_NAMES[lead], "after_plays": k}
                        for a, p, c, lead, k in s.errors]
-        v["last_trick"] = (None if s.last_trick is None else
-                           {"cards": [[labels[p], Card(c)] for p, c in s.last_trick[0]],
-                            "won_by": labels[s.last_trick[1]]})
+        v["last_trick"] = last_trick_view(s.last_trick, labels)
         v["results"] = [list(r) for r in s.results]
 
     def zones(self, s):
-        z = {f"hand{p}": s.hands[p] for p in range(4)}
-        z["trick"] = mask_of(c for _, c in s.trick)
-        z["won0"], z["won1"] = s.won
-        return z
+        return table_zones(s)
 
     def unknown_cards(self, s, seat):
         hidden = 0
@@ -681,26 +664,13 @@ class BridgeMeetsGuessWho(Game):
         s.errors = [(e["seat"], place[e["place"]], e["command"],
                      None if e["lead"] is None else SUIT_NAMES.index(e["lead"]), e["after_plays"])
                     for e in view["errors"]]
-        lt = view["last_trick"]
-        s.last_trick = None if lt is None else (
-            tuple((place[p], int(x)) for p, x in lt["cards"]), place[lt["won_by"]])
+        s.last_trick = last_trick_from_view(view["last_trick"], place)
         s.results = [tuple(r) for r in view["results"]]
         known = {}
         if seat is not None:
             known[self._own_place(s, seat)] = int(view["hand"])
             known[self._seen_place(s, seat)] = int(view["android_hand"])
-        used = s.won[0] | s.won[1] | mask_of(x for _, x in s.trick)
-        for m in known.values():
-            used |= m
-        counts, allowed = {}, {}
-        for p in range(4):
-            if p not in known:
-                counts[p] = view["hand_sizes"][p]
-                void = 0
-                for suit in range(4):
-                    if s.voids[p] >> suit & 1:
-                        void |= DECK.suit_mask[suit]
-                allowed[p] = DECK.all_mask & ~void
+        unseen, counts, allowed = hidden_hand_zones(s, known, view["hand_sizes"], DECK)
         # An Error Message to "SUIT LOW-HIGH" when the android was free to
         # play that suit means it held no card of it in the range.
         # (Free: no suit led, the suit led named, or the card it then played
@@ -717,7 +687,7 @@ class BridgeMeetsGuessWho(Game):
         # Error Message as the real hand did; after SAMPLE_TRIES the last
         # world is kept (the view is the same either way).
         for _ in range(SAMPLE_TRIES):
-            placed = sample_hands(DECK.all_mask & ~used, counts, rng, allowed)
+            placed = sample_hands(unseen, counts, rng, allowed)
             s.hands = [known[p] if p in known else placed[p] for p in range(4)]
             if self._consistent(s):
                 break

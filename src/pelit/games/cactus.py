@@ -50,12 +50,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands
+from ..cards.deal import rebuild_stock, sample_hands, shuffled
 from ..cards.deck import ACE, JACK, KING, QUEEN, Card, ids, mask_of, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State
 from ..core.registry import register
-from ..core.rng import stream
 
 DECK = standard_deck("52")
 RANK = DECK.rank_of
@@ -256,13 +255,7 @@ class Cactus(Game):
     def _ensure_stock(self, s):
         if s.stock or len(s.discard) <= 1:
             return
-        top = s.discard.pop()
-        pile = s.discard
-        s.discard = [top]
-        s.reshuffles += 1
-        stream(s.seed, "cactus-restock", s.reshuffles).shuffle(pile)
-        s.stock = pile
-        s.log("stock_rebuilt", None, count=len(pile))
+        rebuild_stock(s, "cactus-restock")
 
     def _can_take(self, s, seat):
         if not s.discard:
@@ -562,12 +555,8 @@ class Cactus(Game):
         placed = sample_hands(DECK.all_mask & ~fixed, counts, rng)
         s.layouts = [[None if x is None else ids(placed[f"l{p}_{i}"])[0]
                       for i, x in enumerate(view["layouts"][p])] for p in (0, 1)]
-        stock = ids(placed["stock"])
-        rng.shuffle(stock)
-        s.stock = stock
-        below = ids(placed["below"])
-        rng.shuffle(below)
-        s.discard = below + ([int(top)] if top is not None else [])
+        s.stock = shuffled(placed["stock"], rng)
+        s.discard = shuffled(placed["below"], rng) + ([int(top)] if top is not None else [])
         s.top_unused = view["top_unused_power"]
         if view["holding"]:
             s.held = int(held) if held is not None else ids(placed["held"])[0]

@@ -41,7 +41,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import deal, sample_hands
+from ..cards.deal import deal, sample_hands_won_and_stock
 from ..cards.deck import (ACE, CLUBS, SPADES, Card, CardSet, ids,
                           mask_of, standard_deck)
 from ..cards.seats import others_hands
@@ -308,20 +308,10 @@ class ChineseTen(Game):
     def sample_world(self, view, rng):
         s = self.blank_world(view, rng)
         seat = view["seat"]
-        n = view["players"]
         own = int(view["hand"]) if seat is not None else 0
         pending = view["pending"]
         seen = own | int(view["layout"]) | (0 if pending is None else 1 << pending)
-        zones = {"stock": view["stock"]}
-        for p in range(n):
-            if p != seat:
-                zones[f"hand{p}"] = view["hand_sizes"][p]
-            zones[f"won{p}"] = view["won_counts"][p]
-        placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
-        s.hands = [own if p == seat else placed[f"hand{p}"] for p in range(n)]
-        s.won = [placed[f"won{p}"] for p in range(n)]
-        s.stock = ids(placed["stock"])
-        rng.shuffle(s.stock)
+        s.hands, s.won, s.stock = sample_hands_won_and_stock(view, DECK.all_mask & ~seen, own, rng)
         s.layout = int(view["layout"])
         s.pending = pending
         s.triples = int(view["triples"])

@@ -52,7 +52,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import deal, sample_hands
+from ..cards.deal import deal, sample_hands, shuffled
 from ..cards.deck import ACE, Card, CardSet, ids, mask_of, standard_deck
 from ..cards.seats import others_hands
 from ..core.errors import ParseError
@@ -497,9 +497,8 @@ class Diloti(Game):
                 zones[f"hand{owner}"] -= 1
         placed = sample_hands(pool, zones, rng)
         s.hands = [own if p == seat else placed[f"hand{p}"] | kept.get(p, 0) for p in range(n)]
-        s.stock = ids(placed["stock"] | in_stock)
+        s.stock = shuffled(placed["stock"] | in_stock, rng)
         s.shown_in_stock = in_stock
-        rng.shuffle(s.stock)
         s.loose = int(view["loose"])
         s.decls = decls
         s.won = [placed["won0"], placed["won1"]]

@@ -34,7 +34,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands
+from ..cards.deal import sample_hands_won_and_stock
 from ..cards.deck import ACE, CLUBS, Card, CardSet, ids, mask_of, standard_deck
 from ..cards.seats import others_hands
 from ..core.actions import ActionSpace
@@ -344,22 +344,11 @@ class Kontsina(Game):
     def sample_world(self, view, rng):
         s = self.blank_world(view, rng)
         seat = view["seat"]
-        n = view["players"]
         own = int(view["hand"]) if seat is not None else 0
         table = int(view["table"])
         played = view["played"]
         seen = own | table | (0 if played is None else 1 << int(played))
-        zones = {"stock": view["stock"]}
-        for p in range(n):
-            if p != seat:
-                zones[f"hand{p}"] = view["hand_sizes"][p]
-            zones[f"won{p}"] = view["won_counts"][p]
-        placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
-        s.hands = [own if p == seat else placed[f"hand{p}"] for p in range(n)]
-        s.won = [placed[f"won{p}"] for p in range(n)]
-        stock = ids(placed["stock"])
-        rng.shuffle(stock)
-        s.stock = stock
+        s.hands, s.won, s.stock = sample_hands_won_and_stock(view, DECK.all_mask & ~seen, own, rng)
         s.table = table
         s.played = None if played is None else int(played)
         s.chosen = int(view["chosen"])

@@ -53,11 +53,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands
+from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import (ACE, HEARTS, KING, QUEEN, RANK_TEXT, SUIT_NAMES, Card, CardSet, ids,
                           mask_of, pretty, standard_deck)
 from ..cards.table_text import voids_line
-from ..cards.trick import rank_strength, winning_index
+from ..cards.trick import follow_mask, note_void, rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -305,14 +305,10 @@ class Lorum(Game):
             if s.kind == NO_HEARTS and s.played == 0 and hand & ~HEART_MASK:
                 return ids(hand & ~HEART_MASK)       # 1: no heart lead to the first trick
             return ids(hand)
-        same = hand & DECK.suit_mask[DECK.suit_of[s.trick[0][1]]]
-        return ids(same if same else hand)
+        return ids(follow_mask(hand, DECK.suit_of[s.trick[0][1]], DECK))
 
     def _apply_tricks(self, s, seat, card):
-        if s.trick:
-            lead = DECK.suit_of[s.trick[0][1]]
-            if DECK.suit_of[card] != lead:
-                s.voids[seat] |= 1 << lead
+        note_void(s.voids, seat, s.trick, card, DECK)
         self._put_in_trick(s, seat, card)
         if len(s.trick) < 4:
             s.to_act = ((seat + 1) % 4,)
@@ -632,8 +628,7 @@ class Lorum(Game):
         if hairy:
             for p in range(4):
                 if f"hand{p}" in placed:
-                    s.order[p] = ids(placed[f"hand{p}"])
-                    rng.shuffle(s.order[p])
+                    s.order[p] = shuffled(placed[f"hand{p}"], rng)
             s.hands = [mask_of(o) for o in s.order]
         else:
             s.hands = [own if p == seat else placed[f"hand{p}"] for p in range(4)]

@@ -27,7 +27,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deck import Card, CardSet, ids, mask_of, pretty, standard_deck
+from ..cards.deal import shuffled
+from ..cards.deck import Card, CardSet, mask_of, pretty, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -212,8 +213,7 @@ class Memory(Game):
             if isinstance(x, Card):
                 up = i
                 fixed |= 1 << int(x)
-        pool = ids(DECK.all_mask & ~fixed)
-        rng.shuffle(pool)
+        pool = shuffled(DECK.all_mask & ~fixed, rng)
         s.grid = []
         for i, x in enumerate(grid):
             if x is None:

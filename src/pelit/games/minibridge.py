@@ -42,9 +42,10 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.contract import hcp, hcp_table
-from ..cards.deal import SampleError, sample_hands
-from ..cards.deck import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, Card, CardSet, ids, standard_deck
+from ..cards.deal import SampleError, sample_hands, shuffled
+from ..cards.deck import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, Card, CardSet, standard_deck
 from ..cards.dummy import DummyPlay, play_zones
+from ..cards.seats import others_hands
 from ..cards.table_text import play_text
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -344,14 +345,9 @@ class Minibridge(Game):
 
     def unknown_cards(self, s, seat):
         hands = s.dp.hands if s.dp is not None else s.hands
-        out = 0
-        for p in range(4):
-            if p == seat:
-                continue
-            if p == DUMMY and ((s.dp is not None and s.dp.exposed)
-                               or self._rho_has_seen(s, seat)):
-                continue
-            out |= hands[p]
+        out = others_hands(hands, seat)
+        if (s.dp is not None and s.dp.exposed) or self._rho_has_seen(s, seat):
+            out &= ~hands[DUMMY]
         return out
 
     def sample_world(self, view, rng):
@@ -434,9 +430,7 @@ class Minibridge(Game):
             elif attempt < 300 and dummy_info is not None and sizes[DUMMY] == 13:
                 dummy = 0
                 for su in range(4):
-                    cards = ids(pool & DECK.suit_mask[su])
-                    rng.shuffle(cards)
-                    for c in cards[:dummy_info[1][su]]:
+                    for c in shuffled(pool & DECK.suit_mask[su], rng)[:dummy_info[1][su]]:
                         dummy |= 1 << c
                 if hcp(dummy, HCP) != dummy_info[0]:
                     continue

@@ -46,7 +46,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import deal, sample_hands
+from ..cards.deal import deal, sample_hands, shuffled, unknown_hand_zones
 from ..cards.deck import SPADES, Card, CardSet, ids, mask_of, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -425,7 +425,7 @@ class MustaMaija(Game):
             fixed |= x
         if in_stock:
             fixed |= 1 << trump_card
-        counts = {f"hand{p}": sizes[p] - shown[p].bit_count() for p in range(n) if p != seat}
+        counts = unknown_hand_zones(sizes, shown, seat)
         counts["stock"] = view["stock"] - (1 if in_stock else 0)
         trump = SUIT_NAMES.index(view["trump"])
         pinned = [0] * n
@@ -441,9 +441,7 @@ class MustaMaija(Game):
         placed = sample_hands(DECK.all_mask & ~fixed, counts, rng)
         s.hands = [own if p == seat else placed[f"hand{p}"] | shown[p] | pinned[p]
                    for p in range(n)]
-        stock = ids(placed["stock"])
-        rng.shuffle(stock)
-        s.stock = ([trump_card] if in_stock else []) + stock
+        s.stock = ([trump_card] if in_stock else []) + shuffled(placed["stock"], rng)
         s.trump_card = trump_card
         s.trump = trump
         s.returned = int(view["returned"])

@@ -37,8 +37,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands
-from ..cards.deck import ACE, JACK, KING, QUEEN, RANK_NAMES, Card, ids, mask_of, standard_deck
+from ..cards.deal import sample_hands, shuffled
+from ..cards.deck import ACE, JACK, KING, QUEEN, RANK_NAMES, Card, mask_of, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -276,12 +276,8 @@ class SaluteTheKing(Game):
         placed = sample_hands(deck.all_mask & ~fixed, counts, rng)
         s.piles = []
         for p in range(len(view["piles"])):
-            pile = ids(placed[f"pile{p}"])
-            rng.shuffle(pile)
-            s.piles.append(pile)
-        below = ids(placed["middle"])
-        rng.shuffle(below)
-        s.middle = below + ([int(top)] if top is not None else [])
+            s.piles.append(shuffled(placed[f"pile{p}"], rng))
+        s.middle = shuffled(placed["middle"], rng) + ([int(top)] if top is not None else [])
         names = {RANK_NAMES[r]: r for r in RANKS}
         s.triggers = tuple(names[t[0]] for t in view["triggers"])
         s.turner = view["turner"]

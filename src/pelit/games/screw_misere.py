@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import ACE, SUIT_NAMES, Card, CardSet, ids, mask_of, standard_deck
 from ..cards.table_text import voids_line
-from ..cards.trick import rank_strength, winning_index
+from ..cards.trick import follow_mask, lay_card, rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -215,19 +215,11 @@ class ScrewMisere(Game):
 
     # -- play ----------------------------------------------------------------------
     def _legal_play(self, s, seat):
-        hand = s.hands[seat]
-        if not s.trick:
-            return ids(hand)
-        same = hand & DECK.suit_mask[DECK.suit_of[s.trick[0][1]]]
-        return ids(same if same else hand)
+        lead = DECK.suit_of[s.trick[0][1]] if s.trick else None
+        return ids(follow_mask(s.hands[seat], lead, DECK))
 
     def _apply_play(self, s, seat, card):
-        if s.trick:
-            lead = DECK.suit_of[s.trick[0][1]]
-            if DECK.suit_of[card] != lead:
-                s.voids[seat] |= 1 << lead
-        s.hands[seat] &= ~(1 << card)
-        s.trick.append((seat, card))
+        lay_card(s, seat, card, DECK)
         s.log("play", seat, card=Card(card))
         if len(s.trick) < 4:
             s.to_act = ((seat + 1) % 4,)

@@ -39,12 +39,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands
+from ..cards.deal import rebuild_stock, sample_hands, shuffled
 from ..cards.deck import ACE, ALL_RANKS, JACK, Card, Deck, ids, mask_of, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
-from ..core.rng import stream
 
 DECK = Deck("3x52", ALL_RANKS, 3)          # up to three packs; fewer use the first ids
 PACKS = {1: standard_deck("52"), 2: standard_deck("2x52"), 3: DECK}
@@ -217,12 +216,7 @@ class Trash(Game):
             s.log("take", seat, card=Card(card))
         else:
             if not s.stock:
-                top = s.discard.pop()
-                s.stock = s.discard
-                s.discard = [top]
-                s.reshuffles += 1
-                stream(s.seed, "trash-restock", s.reshuffles).shuffle(s.stock)
-                s.log("stock_rebuilt", None, count=len(s.stock))
+                rebuild_stock(s, "trash-restock")
             card = s.stock.pop()
             s.log("draw", seat, card=Card(card), stock=len(s.stock))
         s.seen |= 1 << card
@@ -374,12 +368,8 @@ class Trash(Game):
                      for i, x in enumerate(l)] for p, l in enumerate(view["layouts"])]
         s.up = [mask_of(i for i, x in enumerate(l) if x != "down") for l in view["layouts"]]
         s.sizes = list(view["sizes"])
-        stock = ids(placed["stock"])
-        rng.shuffle(stock)
-        s.stock = stock
-        below = ids(placed["below"])
-        rng.shuffle(below)
-        s.discard = below + ([int(view["discard_top"])] if view["discard_top"] is not None else [])
+        s.stock = shuffled(placed["stock"], rng)
+        s.discard = shuffled(placed["below"], rng) + ([int(view["discard_top"])] if view["discard_top"] is not None else [])
         s.held = None if view["held"] is None else int(view["held"])
         s.turn = view["turn"]
         s.dealer = view["dealer"]

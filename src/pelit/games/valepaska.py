@@ -55,7 +55,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import deal, sample_hands
+from ..cards.deal import deal, hands_with_known, sample_hands, shuffled, unknown_hand_zones
 from ..cards.deck import ACE, JACK, KING, RANK_NAMES, CardSet, ids, mask_of, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -505,7 +505,6 @@ class Valepaska(Game):
     def sample_world(self, view, rng):
         s = self.blank_world(view, rng)
         seat = view["seat"]
-        n = view["players"]
         sizes = view["hand_sizes"]
         shown = [int(x) for x in view["shown"]]
         own = int(view["hand"]) if seat is not None else 0
@@ -513,7 +512,7 @@ class Valepaska(Game):
         fixed = own | chosen_own
         for x in shown:
             fixed |= x
-        counts = {f"hand{p}": sizes[p] - shown[p].bit_count() for p in range(n) if p != seat}
+        counts = unknown_hand_zones(sizes, shown, seat)
         counts["stock"] = view["stock"]
         counts["discard"] = view["discard"]
         counts["chosen"] = view["chosen"] - chosen_own.bit_count()
@@ -523,10 +522,8 @@ class Valepaska(Game):
             else:
                 counts[f"pile{i}"] = play["count"]
         placed = sample_hands(DECK.all_mask & ~fixed, counts, rng)
-        s.hands = [own if p == seat else placed[f"hand{p}"] | shown[p] for p in range(n)]
-        stock = ids(placed["stock"])
-        rng.shuffle(stock)
-        s.stock = stock
+        s.hands = hands_with_known(placed, own, shown, seat)
+        s.stock = shuffled(placed["stock"], rng)
         s.discard = placed["discard"]
         rank_of_name = {RANK_NAMES[r]: r for r in RANKS}
         s.pile = [(play["seat"], rank_of_name[play["rank"]], play["count"],

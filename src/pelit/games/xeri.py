@@ -28,7 +28,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import sample_hands
+from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import JACK, Card, CardSet, ids, mask_of, standard_deck
 from ..cards.seats import others_hands
 from ..core.actions import ActionSpace
@@ -272,12 +272,9 @@ class Xeri(Game):
         s.hands_won = list(view["hands_won"])
         s.results = [tuple(r) for r in view["results"]]
         s.hands = [own if p == seat else placed[f"hand{p}"] for p in (0, 1)]
-        s.stock = ids(placed["stock"] | in_stock)
+        s.stock = shuffled(placed["stock"] | in_stock, rng)
         s.shown_in_stock = in_stock
-        rng.shuffle(s.stock)
-        below = ids(placed["pile"])
-        rng.shuffle(below)
-        s.pile = below + ([top] if top is not None else [])
+        s.pile = shuffled(placed["pile"], rng) + ([top] if top is not None else [])
         # a xeri card was captured with its twin: both sit in the won pile
         s.won = [placed[f"won{p}"] | xeris[p] for p in (0, 1)]
         s.xeris = xeris
