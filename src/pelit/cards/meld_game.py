@@ -449,6 +449,17 @@ class MeldGame(Game):
         return normalize_meld_text(text, self.meld_group_words)
 
 
+# the help lines of the verbs every declared-opening game has (after its
+# draw, take and meld verbs)
+DECLARED_OPENING_VERBS = (
+    ("discard 4H", "discard a card and end your turn"),
+    ("done", "finish your opening meld (checked against the requirement)"),
+    ("ask go out", "ask your partner 'May I go out?'"),
+    ("yes", "answer your partner: you may go out"),
+    ("no", "answer your partner: do not go out"),
+)
+
+
 class DeclaredOpeningState(PartnerMeldState):
     __slots__ = ("bonus", "melded", "opened_now", "penalties")
 

@@ -77,7 +77,8 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deck import Card, CardSet, mask_of, standard_deck
-from ..cards.meld_game import DeclaredOpeningMeldGame, DeclaredOpeningState, deal_rounds
+from ..cards.meld_game import (DECLARED_OPENING_VERBS, DeclaredOpeningMeldGame,
+                               DeclaredOpeningState, deal_rounds)
 from ..cards.meld_screen import cards_line, goal_text, meld_line, pile_line, side_title
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
                            has_canasta, popcount, red_three_points, take_lowest)
@@ -201,11 +202,7 @@ class Canasta(DeclaredOpeningMeldGame):
              "('7 7 2', '7 7 JK'); 'meld 3 3 3' black threes when going out"),
             ("add 7 to 7s", "add one card to your team's meld ('add 2 to 7s', "
              "'add JK to 7s')"),
-            ("discard 4H", "discard a card and end your turn"),
-            ("done", "finish your opening meld (checked against the requirement)"),
-            ("ask go out", "ask your partner 'May I go out?'"),
-            ("yes", "answer your partner: you may go out"),
-            ("no", "answer your partner: do not go out"),
+            *DECLARED_OPENING_VERBS,
         ),
     )
     Options = CanastaOptions

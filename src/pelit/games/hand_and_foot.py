@@ -43,7 +43,8 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deck import SUITS, Card, CardSet, ids, mask_of, normalize_card_text, standard_deck
-from ..cards.meld_game import DeclaredOpeningMeldGame, DeclaredOpeningState, deal_rounds
+from ..cards.meld_game import (DECLARED_OPENING_VERBS, DeclaredOpeningMeldGame,
+                               DeclaredOpeningState, deal_rounds)
 from ..cards.meld_screen import meld_line, pile_line, side_title
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind, \
     popcount, take_lowest
@@ -161,11 +162,7 @@ class HandAndFoot(DeclaredOpeningMeldGame):
             ("take pile with 7 7", "take the top seven cards of the pile with a natural pair"),
             ("meld 7 7 7", "a new meld ('7 7 2', '7 7 jk' with a wild card)"),
             ("add 7h to meld 2", "add a card to your team's meld 2 ('add jk to meld 2')"),
-            ("discard 4H", "discard a card and end your turn"),
-            ("done", "finish your opening meld (checked against the requirement)"),
-            ("ask go out", "ask your partner 'May I go out?'"),
-            ("yes", "answer your partner: you may go out"),
-            ("no", "answer your partner: do not go out"),
+            *DECLARED_OPENING_VERBS,
         ),
     )
     Options = HandAndFootOptions

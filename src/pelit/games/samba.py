@@ -44,7 +44,8 @@ from dataclasses import dataclass
 
 from ..cards.deck import (SUITS, Card, CardSet, ids, mask_of, normalize_card_text, pretty,
                           standard_deck)
-from ..cards.meld_game import DeclaredOpeningMeldGame, DeclaredOpeningState, deal_rounds
+from ..cards.meld_game import (DECLARED_OPENING_VERBS, DeclaredOpeningMeldGame,
+                               DeclaredOpeningState, deal_rounds)
 from ..cards.meld_screen import cards_line, goal_text, pile_line, side_title
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
                            popcount, take_lowest)
@@ -181,11 +182,7 @@ class Samba(DeclaredOpeningMeldGame):
             ("meld 7h 8h 9h", "a new run in one suit"),
             ("meld 3 3 3", "black threes, only when going out"),
             ("add 7h to meld 2", "add a card to your team's meld 2 ('add jk to meld 2')"),
-            ("discard 4H", "discard a card and end your turn"),
-            ("done", "finish your opening meld (checked against the requirement)"),
-            ("ask go out", "ask your partner 'May I go out?'"),
-            ("yes", "answer your partner: you may go out"),
-            ("no", "answer your partner: do not go out"),
+            *DECLARED_OPENING_VERBS,
         ),
     )
     Options = SambaOptions
