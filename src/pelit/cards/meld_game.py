@@ -13,7 +13,7 @@ going out needs, and its scoring function.
 
 What a subclass provides (each game module documents its own rules):
 
-- class attributes ``deck``, ``tables`` (a ``MeldTables``), ``hand_size``,
+- class attributes ``deck``, ``tables`` (a ``MeldTables``),
   ``opening_zones`` and ``Phase`` (an enum with at least DRAW, OPENING, MELD;
   ANSWER where partners answer "May I go out?");
 - ``_meld_masks(s, side)``: the masks of a side's melds on the table, and
@@ -86,7 +86,6 @@ class MeldGame(Game):
     State = PartnerMeldState
     deck = None
     tables = None
-    hand_size = 0
     opening_zones = ()
     penalty_points = 300        # a "yes" or a binding ask that does not end in going out
     lays_red_threes = True      # False: threes stay in the hand like other cards (Hand and Foot)

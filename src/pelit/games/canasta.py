@@ -219,7 +219,6 @@ class Canasta(DeclaredOpeningMeldGame):
     State = CanastaState
     deck = DECK
     tables = T
-    hand_size = HAND_SIZE
     opening_zones = OPENING_ZONES
     presets = {"club": {"four_red_threes": 400}}
     test_options = {"deals": 2}

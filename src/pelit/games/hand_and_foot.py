@@ -170,7 +170,6 @@ class HandAndFoot(DeclaredOpeningMeldGame):
     State = HandAndFootState
     deck = DECK
     tables = T
-    hand_size = HAND_SIZE
     lays_red_threes = False         # 25.4: threes are never laid; a red three stays in the hand
     emptied_to_go_out = "foot"      # 25.5: it is the foot that going out empties
     test_options = {"deals": 1}

@@ -190,7 +190,6 @@ class Samba(DeclaredOpeningMeldGame):
     State = SambaState
     deck = DECK
     tables = T
-    hand_size = HAND_SIZE
     opening_zones = OPENING_ZONES
     test_options = {"deals": 1}
     # the terminal draws the teams' tables itself (render_board): one block
