@@ -545,7 +545,9 @@ def test_game_frozen_pile_taken_down_to_the_freezing_card_with_a_triplet():
     assert v["phase"] == "opening" and [DECK.text(int(c)) for c in v["pile"]] == ["4C"]
     assert {DECK.text(int(c)) for c in v["pile_aside"]} == {"9H", "JK"}
     assert "done" in legal(s, 3)               # 40 points of eights not counted ...
+    stock = len(s.stock)
     s.play("done", 3)                          # ... so this opening fails
+    assert len(s.stock) == stock               # 24.4: no stock card without the pile
     v = s.view(3)
     assert v["requirement_raise"] == [0, 10] and [DECK.text(int(c)) for c in v["pile"]] == \
         ["4C", "JK", "9H", "8D"]
@@ -774,3 +776,46 @@ def test_game_refusals_are_clear_and_change_nothing():
         s.play("draw", 1)
     assert s.view(0)["auction"] == [[0, [2, HEARTS]]]
     assert before["hand"] == s.view(0)["hand"]
+
+
+def test_game_taking_the_pile_also_draws_one_card_from_the_stock():
+    """24.4: a player who takes from the pile also takes one card from the stock
+    (decision: it comes with the rest of the pile, so after a pile opening is
+    accepted; a failed pile opening draws nothing)."""
+    s = new(hands=("", "9H 9S AS AS AC", "9D", ""), stock="KD QD")
+    all_pass(s)
+    s.play("draw", 0)
+    s.play("discard " + DECK.text(ids(s.hands[0] & T.natural & ~T.rank[9])[0]), 0)
+    nine = DECK.parse("9C", mask_of(s.stock))
+    s.stock.remove(nine)
+    s.pile.append(nine)
+    s._legal = None
+    stock_before = len(s.stock)
+    top_of_stock = s.stock[-1]
+    hand_before = bin(s.hands[1]).count("1")
+    s.play("take pile with 9 9", 1)
+    assert len(s.stock) == stock_before                # nothing yet during the opening
+    s.play("meld AS AS AC", 1)
+    s.play("done", 1)
+    v = s.view(1)
+    assert v["opened"] == [False, True] and v["stock"] == stock_before - 1
+    assert (s.hands[1] >> top_of_stock) & 1
+    # 15 - 2 (pair) - 3 (aces) + 2 (pile under the nine) + 1 (stock card)
+    assert bin(s.hands[1]).count("1") == hand_before - 5 + 2 + 1
+    # an opened team gets the pile and the stock card at once
+    s = new(hands=("", "9H 9S", "", ""))
+    all_pass(s)
+    _table(s, 1, [MIX8])
+    s.play("draw", 0)
+    s.play("discard " + DECK.text(ids(s.hands[0] & T.natural & ~T.rank[9])[0]), 0)
+    nine = DECK.parse("9C", mask_of(s.stock))
+    s.stock.remove(nine)
+    s.pile.append(nine)
+    s._legal = None
+    stock_before = len(s.stock)
+    top_of_stock = s.stock[-1]
+    s.play("take pile with 9 9", 1)
+    assert s.view(1)["phase"] == "meld" and len(s.stock) == stock_before - 1
+    assert (s.hands[1] >> top_of_stock) & 1
+    drawn = [e for e in s.events if e.kind == "draw"][-1]
+    assert drawn.seat == 1 and drawn.audience == (1,)      # the card stays private

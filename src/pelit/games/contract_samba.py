@@ -62,6 +62,10 @@ Decisions where the seed is silent or unclear (each pinned by a test):
   whether an opening existed), and it returns the melded cards to the hand.
   The pile card is turned after the opening as in Canasta: a wild card or
   red three turned is covered by the next card.
+- 24.4: the card from the stock that goes with taking the pile is drawn with
+  the rest of the pile: at once for an opened team, after the opening is
+  accepted for a pile opening (a failed pile opening draws nothing).  With
+  an empty stock the pile is taken alone.
 - 24.7: a team that has not opened takes an unfrozen pile with a pair too
   (24.7 makes no exception), but only onto a new meld.
 - 24.8: a red three is laid in the player's own melding, only while two more
@@ -601,6 +605,7 @@ class ContractSamba(_samba.Samba):
     info = GameInfo(
         id="contract-samba", name="Contract Samba", min_seats=4, max_seats=4, family="rummy",
         source="000 ch. 24 (line 1859)", hidden=True, chance=True, teams=True,
+        rules_version=2,
         summary=(
             "Samba with an auction. Before play the players bid how many thousands of "
             "points their team will make and how the bidder will open: with a run of "
@@ -979,6 +984,10 @@ class ContractSamba(_samba.Samba):
               meld=slot + 1, left=len(s.pile))
         s.hands[p] |= rest_mask
         s.known[p] |= rest_mask
+        if s.stock:                                  # 24.4: and one card from the stock
+            c = s.stock.pop()
+            s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
+            s.hands[p] |= 1 << c
         s.phase = SP.MELD
 
     def _meld_actions(self, s, p):
