@@ -819,3 +819,15 @@ def test_game_taking_the_pile_also_draws_one_card_from_the_stock():
     assert (s.hands[1] >> top_of_stock) & 1
     drawn = [e for e in s.events if e.kind == "draw"][-1]
     assert drawn.seat == 1 and drawn.audience == (1,)      # the card stays private
+
+
+def test_a_samba_is_no_complete_canasta_opening():
+    """24.3 / 24.5 (decision): "a complete canasta always opens" means a canasta
+    meld of seven; a samba (seven in sequence) is named apart throughout ch. 24,
+    so it opens only by its points or, for the declarer, as the suit's run."""
+    samba = [(RUN + S, m("3S 4S 5S 6S 7S 8S 9S"))]          # 5 * 7 = 35 points
+    assert not C.opening_ok(samba, 50)
+    assert C.opening_ok(samba, 15)
+    assert not C.declarer_opening_ok(samba, (3, SPADES), 50)
+    assert C.declarer_opening_ok(samba, (4, SPADES), 120)    # the contract's own run
+    assert C.opening_ok([(9, m("9H 9S 9C 9D 9H 9S 2C"))], 200)

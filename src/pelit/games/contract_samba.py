@@ -35,6 +35,9 @@ Decisions where the seed is silent or unclear (each pinned by a test):
   becomes the contract, whoever made it (the same player may be declarer
   again); a passed-down contract is not doubled (the double was made against
   the highest bid).  With no bids left there is no contract.
+- 24.3 / 24.5: the complete canasta that always opens is a canasta meld of
+  seven or more (of a rank or of twos); a samba is not one (ch. 24 names
+  sambas apart throughout), it opens by its points like any meld.
 - 24.3: "four cards of the same rank" is four natural cards of one rank 4..A
   in one meld; "four twos" is a canasta meld of twos holding four twos.  A
   suit opening is a samba meld of at least three cards of the contract suit.
@@ -352,7 +355,7 @@ def opening_ok(melds, requirement: int, exclude: int = 0) -> bool:
     for k, m in melds:
         if k == TWOS and popcount(m & T.twos) < 5:
             return False
-    if any(canasta_kind(k, m) for k, m in melds):
+    if any(canasta_kind(k, m) in ("natural", "mixed") for k, m in melds):
         return True
     return opening_points(melds, exclude) >= requirement
 
@@ -360,7 +363,7 @@ def opening_ok(melds, requirement: int, exclude: int = 0) -> bool:
 def declarer_opening_ok(melds, contract, requirement: int) -> bool:
     """The declarer's opening (24.3): the points or a complete canasta always;
     from level four also the contract's own opening."""
-    if any(canasta_kind(k, m) for k, m in melds):
+    if any(canasta_kind(k, m) in ("natural", "mixed") for k, m in melds):
         return True
     if opening_points(melds) >= requirement:
         return True
