@@ -757,7 +757,64 @@ def test_game_board_text_names_the_contract_and_the_melds():
     s.play("meld KH AH 2H", 0)
     s.play("done", 0)
     board = G.render_board(G.view(s, 1))
-    assert "Contract: 4 hearts by seat 0, doubled" in board and "1 run♥" in board
+    assert "Contract: 4 hearts by Seat 0, doubled" in board
+    assert "1 run♥  K♥ A♥ 2♥  (3 cards, 4 more for a samba)" in board      # in sequence
+    assert "the declarer side has 0 of its 4000" in board
+    assert "auction first" not in board
+
+
+def test_game_board_names_twos_canastas_and_sambas_by_their_kind():
+    """24.10: a canasta of twos is natural without jokers (3000), mixed with them;
+    a run of seven is a samba."""
+    assert C._meld_line(0, TWOS, m("2H 2S 2C 2D 2H 2S 2C")).endswith("(7 cards: CANASTA, natural)")
+    assert C._meld_line(1, TWOS, m("2H 2S 2C 2D 2H JK JK")).endswith("(7 cards: CANASTA, mixed)")
+    assert C._meld_line(2, RUN + D_, m("QD KD AD 2D 3D 4D 5D")) == \
+        "  3 run♦  Q♦ K♦ A♦ 2♦ 3♦ 4♦ 5♦  (7 cards: SAMBA)"
+
+
+def test_game_declare_board_says_what_opens():
+    """24.3: the board tells the declarer which openings the contract allows."""
+    s = new()
+    s.play("bid 4 canasta", 0)
+    for p in (1, 2, 3):
+        s.play("pass", p)
+    board = G.render_board(G.view(s, 0))
+    assert "You open now: 50 points or a finished canasta, or four of one rank" in board
+    assert "Seat 0 opens now" in G.render_board(G.view(s, 1))
+
+
+def test_game_bid_text_variants_and_clear_errors():
+    """24.2: bids read as 'bid LEVEL TYPE' (singular suits, 'canasta of twos'); other
+    bid text gets an error naming the form; nothing changes."""
+    s = new()
+    assert G.action_text(G.parse_action(s, "bid 4 heart", 0)) == "bid 4 hearts"
+    assert G.action_text(G.parse_action(s, "bid 2 canasta of twos", 0)) == "bid 2 twos"
+    for text, words in (("bid 4 kanasta", "bid LEVEL TYPE"), ("bid 4", "bid LEVEL TYPE"),
+                        ("bid 9 clubs", "1 to 7")):
+        with pytest.raises(PelitError, match=words):
+            s.play(text, 0)
+    assert s.view(0)["auction"] == []
+
+
+def test_game_meld_refusals_name_the_reason():
+    """Bad melds say what is wrong: missing cards, a card that does not fit,
+    black threes before going out; the state is unchanged."""
+    s = new(hands=("9H 9S 9C 4C 5C 3S 3C 3S", "", "", ""))
+    s.play("bid 1 clubs", 0)
+    for p in (1, 2, 3):
+        s.play("pass", p)
+    hand = s.hands[0]
+    for text, words in (("meld 4c 5c 6c", "do not hold 6♣"),
+                        ("meld 9 9 jk", "do not hold a joker"),
+                        ("meld 3 3 3", "only when going out")):
+        with pytest.raises(PelitError, match=words):
+            s.play(text, 0)
+    s.play("meld 9 9 9", 0)
+    with pytest.raises(PelitError, match="5♣ does not fit your meld 1"):
+        s.play("add 5c to meld 1", 0)
+    with pytest.raises(PelitError, match="you hold no 7♥"):
+        s.play("add 7h to meld 1", 0)
+    assert s.hands[0] == hand & ~m("9H 9S 9C")
 
 
 def test_game_refusals_are_clear_and_change_nothing():
