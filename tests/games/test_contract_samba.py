@@ -888,3 +888,77 @@ def test_a_samba_is_no_complete_canasta_opening():
     assert not C.declarer_opening_ok(samba, (3, SPADES), 50)
     assert C.declarer_opening_ok(samba, (4, SPADES), 120)    # the contract's own run
     assert C.opening_ok([(9, m("9H 9S 9C 9D 9H 9S 2C"))], 200)
+
+
+def test_bot_doubles_an_opponents_bid_from_three_and_never_its_partners():
+    """24.2 / 24.10: a double pays when the contract fails one time in three; the
+    bot doubles opponents' bids from level three, not level two, never its side's."""
+    from pelit.bots.contract_samba import choose_call
+    hand = m("4H 6S 8C TD QH 5C 7S 9H JC KD AS 3S 3C 3S 3C")
+    a = Auction(first=0)
+    a.call(0, (2, TWOS_TYPE))
+    assert choose_call(hand, a.legal(1), 1, a.highest()) == PASS
+    a.call(1, PASS)
+    a.call(2, PASS)
+    b = Auction(first=0)
+    b.call(0, (3, CLUBS))
+    assert choose_call(hand, b.legal(1), 1, b.highest()) == DOUBLE
+    b.call(1, PASS)
+    assert choose_call(hand, b.legal(2), 2, b.highest()) == PASS       # partner's bid
+
+
+def test_bot_bids_at_most_two_and_only_a_hand_that_opens():
+    """24.3: a declarer who cannot open pays 1000, so the bot passes a hand whose
+    triples, wild pairs and runs fall short of the opening; it bids no higher
+    than two (three is made about one deal in four)."""
+    from pelit.bots.contract_samba import MAX_BID, choose_call, hand_worth, opening_estimate
+    strong = m("KH AH 2H 2C 2D 2S JK JK 9S 9C 7D 7C QS QD 5H")
+    assert hand_worth(strong) >= 3 and MAX_BID == 2
+    a = Auction(first=0)
+    a.call(0, (1, TWOS_TYPE))
+    a.call(1, PASS)
+    a.call(2, (2, CLUBS))
+    assert choose_call(strong, a.legal(3), 3, a.highest(), 50) == (2, TWOS_TYPE)
+    a.call(3, (2, TWOS_TYPE))
+    assert choose_call(strong, a.legal(0), 0, a.highest(), 50) == PASS  # three is too high
+    pairs = m("9S 9C 7D 7C QS QD 5H 6S 8H TC JD KC 4S 4H 2D")
+    assert opening_estimate(pairs) == 40              # the best pair with the two: 20 + 20
+    assert choose_call(pairs, Auction(0).legal(0), 0, None, 50) == PASS
+    assert choose_call(pairs, Auction(0).legal(0), 0, None, 15) != PASS
+
+
+def _bot_view(s, seat):
+    from pelit.bots import make_bot
+    return make_bot("heuristic", G, seat, seed=1), G.view(s, seat)
+
+
+def test_bot_declarer_side_goes_out_only_with_its_contract():
+    """24.9 / 24.10: the declarer side plays to go out once its contract's points
+    are on the table and never before (void beats failed); the other side wants
+    out while the contract is short."""
+    s = new(hands=("AH AS AD", "", "", ""))
+    s.play("bid 1 clubs", 0)
+    for p in (1, 2, 3):
+        s.play("pass", p)
+    s.play("meld AH AS AD", 0)
+    s.play("done", 0)
+    _table(s, 0, [NAT9])                       # 500 + 200 for going out: short of 1000
+    bot0, v0 = _bot_view(s, 0)
+    bot1, v1 = _bot_view(s, 1)
+    assert bot0._race(v0) is None and not bot0._want_out(v0)
+    assert bot1._race(v1) == "defender" and bot1._want_out(v1)
+    _table(s, 0, [SAMBA_S])                    # 2200: made, partner's 15 cards cost 300
+    bot0, v0 = _bot_view(s, 0)
+    bot1, v1 = _bot_view(s, 1)
+    assert bot0._race(v0) == "declarer" and bot0._want_out(v0)
+    assert bot1._race(v1) is None
+
+
+def test_bot_discards_red_threes_rather_than_laying_them():
+    """24.8: a discarded red three costs nothing and freezes the pile; laid it
+    costs 300 of the contract's points."""
+    s = new(hands=("3H", "", "", ""))
+    all_pass(s)
+    s.play("draw", 0)
+    bot, v = _bot_view(s, 0)
+    assert G.action_text(bot.choose(v)) == "discard 3H"

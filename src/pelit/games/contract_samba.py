@@ -1347,7 +1347,7 @@ class ContractSamba(_samba.Samba):
                              f"{_type_opening_words(level, c['type'])}; "
                              f"'cannot open' costs 1000 and passes the contract down")
             else:
-                melds = [(_key_of(m["kind"]), int(m["cards"])) for m in view["melds"][team]]
+                melds = [(key_of_kind(m["kind"]), int(m["cards"])) for m in view["melds"][team]]
                 got = progress(melds, popcount(int(view["red_threes"][team])),
                                view["declarer_penalties"][team], level, False,
                                view["penalties"][team])
@@ -1373,7 +1373,7 @@ class ContractSamba(_samba.Samba):
             if not melds:
                 lines.append("  no melds")
             for k, m in enumerate(melds):
-                lines.append(_meld_line(k, _key_of(m["kind"]), int(m["cards"])))
+                lines.append(_meld_line(k, key_of_kind(m["kind"]), int(m["cards"])))
         lines.append("")
         lines.append(pile_line(DECK, view, view["pile_frozen"],
                                "a wild card or red three in it: a natural triplet takes "
@@ -1471,7 +1471,7 @@ def _face_words(f: int) -> str:
     return pretty(FACES[f].upper())
 
 
-def _key_of(kind: str) -> int:
+def key_of_kind(kind: str) -> int:
     """The meld key back from the view's kind (``run s``, ``black threes``, ``rank 9``)."""
     if kind.startswith("run "):
         return RUN + "shdc".index(kind[4])
