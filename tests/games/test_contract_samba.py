@@ -890,37 +890,36 @@ def test_a_samba_is_no_complete_canasta_opening():
     assert C.opening_ok([(9, m("9H 9S 9C 9D 9H 9S 2C"))], 200)
 
 
-def test_bot_doubles_an_opponents_bid_from_three_and_never_its_partners():
-    """24.2 / 24.10: a double pays when the contract fails one time in three; the
-    bot doubles opponents' bids from level three, not level two, never its side's."""
+def test_bot_doubles_an_opponents_bid_from_four_and_never_its_partners():
+    """24.2 / 24.10: a double pays when the contract fails more than one time in
+    three (level four and up in self-play); never the bot's own side's bid."""
     from pelit.bots.contract_samba import choose_call
     hand = m("4H 6S 8C TD QH 5C 7S 9H JC KD AS 3S 3C 3S 3C")
     a = Auction(first=0)
-    a.call(0, (2, TWOS_TYPE))
+    a.call(0, (3, TWOS_TYPE))
     assert choose_call(hand, a.legal(1), 1, a.highest()) == PASS
-    a.call(1, PASS)
-    a.call(2, PASS)
     b = Auction(first=0)
-    b.call(0, (3, CLUBS))
+    b.call(0, (4, CLUBS))
     assert choose_call(hand, b.legal(1), 1, b.highest()) == DOUBLE
     b.call(1, PASS)
     assert choose_call(hand, b.legal(2), 2, b.highest()) == PASS       # partner's bid
 
 
-def test_bot_bids_at_most_two_and_only_a_hand_that_opens():
+def test_bot_bids_within_its_hand_and_only_a_hand_that_opens():
     """24.3: a declarer who cannot open pays 1000, so the bot passes a hand whose
-    triples, wild pairs and runs fall short of the opening; it bids no higher
-    than two (three is made about one deal in four)."""
+    triples, wild pairs and runs fall short of the opening; it bids up to its
+    hand's estimate, three at most."""
     from pelit.bots.contract_samba import MAX_BID, choose_call, hand_worth, opening_estimate
     strong = m("KH AH 2H 2C 2D 2S JK JK 9S 9C 7D 7C QS QD 5H")
-    assert hand_worth(strong) >= 3 and MAX_BID == 2
+    assert 3 <= hand_worth(strong) < 4 and MAX_BID == 3
     a = Auction(first=0)
     a.call(0, (1, TWOS_TYPE))
     a.call(1, PASS)
-    a.call(2, (2, CLUBS))
-    assert choose_call(strong, a.legal(3), 3, a.highest(), 50) == (2, TWOS_TYPE)
-    a.call(3, (2, TWOS_TYPE))
-    assert choose_call(strong, a.legal(0), 0, a.highest(), 50) == PASS  # three is too high
+    a.call(2, (3, CLUBS))
+    assert choose_call(strong, a.legal(3), 3, a.highest(), 50) == (3, TWOS_TYPE)
+    a.call(3, (3, TWOS_TYPE))
+    a.call(0, (4, CLUBS))
+    assert choose_call(strong, a.legal(1), 1, a.highest(), 50) == DOUBLE   # four: doubled
     pairs = m("9S 9C 7D 7C QS QD 5H 6S 8H TC JD KC 4S 4H 2D")
     assert opening_estimate(pairs) == 40              # the best pair with the two: 20 + 20
     assert choose_call(pairs, Auction(0).legal(0), 0, None, 50) == PASS
