@@ -20,12 +20,13 @@ the Canasta advice of ch. 22).  What Contract Samba adds:
 - Doubling (24.2, 24.10): doubled, a made contract gives the declarer another
   half of its value and a failed one the doublers another whole, so a double
   pays when the contract fails more than one time in three.  Measured in
-  self-play with the bots made to bid above their hands (scripts in the
-  review of this bot), contracts of two fail about one time in nine, of
-  three one time in three, of four two times in five, whatever the doubler
-  holds; so the bot doubles any opponents' bid from ``DOUBLE_FROM`` (four)
-  up, and bids at most ``MAX_BID`` (three, which only its strongest hands
-  reach) itself.
+  self-play with the bots made to bid above their hands (their estimate
+  raised by one to three thousands, nobody doubling), contracts of two fail
+  about one time in nine, of three one time in three, of four two times in
+  five and of five nearly one in two (void deals left out), whatever the
+  doubler holds; so the bot doubles any opponents' bid from ``DOUBLE_FROM``
+  (four) up, and bids at most ``MAX_BID`` (three, which only its strongest
+  hands reach) itself.
 - Playing to the contract (24.9): a side whose contract's points are on the
   table (with the 200 for going out, less 20 a card for the partner's hand,
   which counts against it) sheds its hand: biggest melds first, small piles
