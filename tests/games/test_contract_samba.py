@@ -545,7 +545,9 @@ def test_game_frozen_pile_taken_down_to_the_freezing_card_with_a_triplet():
     assert v["phase"] == "opening" and [DECK.text(int(c)) for c in v["pile"]] == ["4C"]
     assert {DECK.text(int(c)) for c in v["pile_aside"]} == {"9H", "JK"}
     assert "done" in legal(s, 3)               # 40 points of eights not counted ...
+    stock = len(s.stock)
     s.play("done", 3)                          # ... so this opening fails
+    assert len(s.stock) == stock               # 24.4: no stock card without the pile
     v = s.view(3)
     assert v["requirement_raise"] == [0, 10] and [DECK.text(int(c)) for c in v["pile"]] == \
         ["4C", "JK", "9H", "8D"]
@@ -773,7 +775,64 @@ def test_game_board_text_names_the_contract_and_the_melds():
     s.play("meld KH AH 2H", 0)
     s.play("done", 0)
     board = G.render_board(G.view(s, 1))
-    assert "Contract: 4 hearts by seat 0, doubled" in board and "1 run♥" in board
+    assert "Contract: 4 hearts by Seat 0, doubled" in board
+    assert "1 run♥  K♥ A♥ 2♥  (3 cards, 4 more for a samba)" in board      # in sequence
+    assert "the declarer side has 0 of its 4000" in board
+    assert "auction first" not in board
+
+
+def test_game_board_names_twos_canastas_and_sambas_by_their_kind():
+    """24.10: a canasta of twos is natural without jokers (3000), mixed with them;
+    a run of seven is a samba."""
+    assert C._meld_line(0, TWOS, m("2H 2S 2C 2D 2H 2S 2C")).endswith("(7 cards: CANASTA, natural)")
+    assert C._meld_line(1, TWOS, m("2H 2S 2C 2D 2H JK JK")).endswith("(7 cards: CANASTA, mixed)")
+    assert C._meld_line(2, RUN + D_, m("QD KD AD 2D 3D 4D 5D")) == \
+        "  3 run♦  Q♦ K♦ A♦ 2♦ 3♦ 4♦ 5♦  (7 cards: SAMBA)"
+
+
+def test_game_declare_board_says_what_opens():
+    """24.3: the board tells the declarer which openings the contract allows."""
+    s = new()
+    s.play("bid 4 canasta", 0)
+    for p in (1, 2, 3):
+        s.play("pass", p)
+    board = G.render_board(G.view(s, 0))
+    assert "You open now: 50 points or a finished canasta, or four of one rank" in board
+    assert "Seat 0 opens now" in G.render_board(G.view(s, 1))
+
+
+def test_game_bid_text_variants_and_clear_errors():
+    """24.2: bids read as 'bid LEVEL TYPE' (singular suits, 'canasta of twos'); other
+    bid text gets an error naming the form; nothing changes."""
+    s = new()
+    assert G.action_text(G.parse_action(s, "bid 4 heart", 0)) == "bid 4 hearts"
+    assert G.action_text(G.parse_action(s, "bid 2 canasta of twos", 0)) == "bid 2 twos"
+    for text, words in (("bid 4 kanasta", "bid LEVEL TYPE"), ("bid 4", "bid LEVEL TYPE"),
+                        ("bid 9 clubs", "1 to 7")):
+        with pytest.raises(PelitError, match=words):
+            s.play(text, 0)
+    assert s.view(0)["auction"] == []
+
+
+def test_game_meld_refusals_name_the_reason():
+    """Bad melds say what is wrong: missing cards, a card that does not fit,
+    black threes before going out; the state is unchanged."""
+    s = new(hands=("9H 9S 9C 4C 5C 3S 3C 3S", "", "", ""))
+    s.play("bid 1 clubs", 0)
+    for p in (1, 2, 3):
+        s.play("pass", p)
+    hand = s.hands[0]
+    for text, words in (("meld 4c 5c 6c", "do not hold 6♣"),
+                        ("meld 9 9 jk", "do not hold a joker"),
+                        ("meld 3 3 3", "only when going out")):
+        with pytest.raises(PelitError, match=words):
+            s.play(text, 0)
+    s.play("meld 9 9 9", 0)
+    with pytest.raises(PelitError, match="5♣ does not fit your meld 1"):
+        s.play("add 5c to meld 1", 0)
+    with pytest.raises(PelitError, match="you hold no 7♥"):
+        s.play("add 7h to meld 1", 0)
+    assert s.hands[0] == hand & ~m("9H 9S 9C")
 
 
 def test_game_refusals_are_clear_and_change_nothing():
@@ -792,3 +851,131 @@ def test_game_refusals_are_clear_and_change_nothing():
         s.play("draw", 1)
     assert s.view(0)["auction"] == [[0, [2, HEARTS]]]
     assert before["hand"] == s.view(0)["hand"]
+
+
+def test_game_taking_the_pile_also_draws_one_card_from_the_stock():
+    """24.4: a player who takes from the pile also takes one card from the stock
+    (decision: it comes with the rest of the pile, so after a pile opening is
+    accepted; a failed pile opening draws nothing)."""
+    s = new(hands=("", "9H 9S AS AS AC", "9D", ""), stock="KD QD")
+    all_pass(s)
+    s.play("draw", 0)
+    s.play("discard " + DECK.text(ids(s.hands[0] & T.natural & ~T.rank[9])[0]), 0)
+    nine = DECK.parse("9C", mask_of(s.stock))
+    s.stock.remove(nine)
+    s.pile.append(nine)
+    s._legal = None
+    stock_before = len(s.stock)
+    top_of_stock = s.stock[-1]
+    hand_before = bin(s.hands[1]).count("1")
+    s.play("take pile with 9 9", 1)
+    assert len(s.stock) == stock_before                # nothing yet during the opening
+    s.play("meld AS AS AC", 1)
+    s.play("done", 1)
+    v = s.view(1)
+    assert v["opened"] == [False, True] and v["stock"] == stock_before - 1
+    assert (s.hands[1] >> top_of_stock) & 1
+    # 15 - 2 (pair) - 3 (aces) + 2 (pile under the nine) + 1 (stock card)
+    assert bin(s.hands[1]).count("1") == hand_before - 5 + 2 + 1
+    # an opened team gets the pile and the stock card at once
+    s = new(hands=("", "9H 9S", "", ""))
+    all_pass(s)
+    _table(s, 1, [MIX8])
+    s.play("draw", 0)
+    s.play("discard " + DECK.text(ids(s.hands[0] & T.natural & ~T.rank[9])[0]), 0)
+    nine = DECK.parse("9C", mask_of(s.stock))
+    s.stock.remove(nine)
+    s.pile.append(nine)
+    s._legal = None
+    stock_before = len(s.stock)
+    top_of_stock = s.stock[-1]
+    s.play("take pile with 9 9", 1)
+    assert s.view(1)["phase"] == "meld" and len(s.stock) == stock_before - 1
+    assert (s.hands[1] >> top_of_stock) & 1
+    drawn = [e for e in s.events if e.kind == "draw"][-1]
+    assert drawn.seat == 1 and drawn.audience == (1,)      # the card stays private
+
+
+def test_a_samba_is_no_complete_canasta_opening():
+    """24.3 / 24.5 (decision): "a complete canasta always opens" means a canasta
+    meld of seven; a samba (seven in sequence) is named apart throughout ch. 24,
+    so it opens only by its points or, for the declarer, as the suit's run."""
+    samba = [(RUN + S, m("3S 4S 5S 6S 7S 8S 9S"))]          # 5 * 7 = 35 points
+    assert not C.opening_ok(samba, 50)
+    assert C.opening_ok(samba, 15)
+    assert not C.declarer_opening_ok(samba, (3, SPADES), 50)
+    assert C.declarer_opening_ok(samba, (4, SPADES), 120)    # the contract's own run
+    assert C.opening_ok([(9, m("9H 9S 9C 9D 9H 9S 2C"))], 200)
+
+
+def test_bot_doubles_an_opponents_bid_from_four_and_never_its_partners():
+    """24.2 / 24.10: a double pays when the contract fails more than one time in
+    three (level four and up in self-play); never the bot's own side's bid."""
+    from pelit.bots.contract_samba import choose_call
+    hand = m("4H 6S 8C TD QH 5C 7S 9H JC KD AS 3S 3C 3S 3C")
+    a = Auction(first=0)
+    a.call(0, (3, TWOS_TYPE))
+    assert choose_call(hand, a.legal(1), 1, a.highest()) == PASS
+    b = Auction(first=0)
+    b.call(0, (4, CLUBS))
+    assert choose_call(hand, b.legal(1), 1, b.highest()) == DOUBLE
+    b.call(1, PASS)
+    assert choose_call(hand, b.legal(2), 2, b.highest()) == PASS       # partner's bid
+
+
+def test_bot_bids_within_its_hand_and_only_a_hand_that_opens():
+    """24.3: a declarer who cannot open pays 1000, so the bot passes a hand whose
+    triples, wild pairs and runs fall short of the opening; it bids up to its
+    hand's estimate, three at most."""
+    from pelit.bots.contract_samba import MAX_BID, choose_call, hand_worth, opening_estimate
+    strong = m("KH AH 2H 2C 2D 2S JK JK 9S 9C 7D 7C QS QD 5H")
+    assert 3 <= hand_worth(strong) < 4 and MAX_BID == 3
+    a = Auction(first=0)
+    a.call(0, (1, TWOS_TYPE))
+    a.call(1, PASS)
+    a.call(2, (3, CLUBS))
+    assert choose_call(strong, a.legal(3), 3, a.highest(), 50) == (3, TWOS_TYPE)
+    a.call(3, (3, TWOS_TYPE))
+    a.call(0, (4, CLUBS))
+    assert choose_call(strong, a.legal(1), 1, a.highest(), 50) == DOUBLE   # four: doubled
+    pairs = m("9S 9C 7D 7C QS QD 5H 6S 8H TC JD KC 4S 4H 2D")
+    assert opening_estimate(pairs) == 40              # the best pair with the two: 20 + 20
+    assert choose_call(pairs, Auction(0).legal(0), 0, None, 50) == PASS
+    assert choose_call(pairs, Auction(0).legal(0), 0, None, 15) != PASS
+
+
+def _bot_view(s, seat):
+    from pelit.bots import make_bot
+    return make_bot("heuristic", G, seat, seed=1), G.view(s, seat)
+
+
+def test_bot_declarer_side_goes_out_only_with_its_contract():
+    """24.9 / 24.10: the declarer side plays to go out once its contract's points
+    are on the table and never before (void beats failed); the other side wants
+    out while the contract is short."""
+    s = new(hands=("AH AS AD", "", "", ""))
+    s.play("bid 1 clubs", 0)
+    for p in (1, 2, 3):
+        s.play("pass", p)
+    s.play("meld AH AS AD", 0)
+    s.play("done", 0)
+    _table(s, 0, [NAT9])                       # 500 + 200 for going out: short of 1000
+    bot0, v0 = _bot_view(s, 0)
+    bot1, v1 = _bot_view(s, 1)
+    assert bot0._race(v0) is None and not bot0._want_out(v0)
+    assert bot1._race(v1) == "defender" and bot1._want_out(v1)
+    _table(s, 0, [SAMBA_S])                    # 2200: made, partner's 15 cards cost 300
+    bot0, v0 = _bot_view(s, 0)
+    bot1, v1 = _bot_view(s, 1)
+    assert bot0._race(v0) == "declarer" and bot0._want_out(v0)
+    assert bot1._race(v1) is None
+
+
+def test_bot_discards_red_threes_rather_than_laying_them():
+    """24.8: a discarded red three costs nothing and freezes the pile; laid it
+    costs 300 of the contract's points."""
+    s = new(hands=("3H", "", "", ""))
+    all_pass(s)
+    s.play("draw", 0)
+    bot, v = _bot_view(s, 0)
+    assert G.action_text(bot.choose(v)) == "discard 3H"

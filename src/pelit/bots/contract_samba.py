@@ -1,22 +1,42 @@
 """A Contract Samba player (seed 000 ch. 24).
 
 The melding, pile and going-out play is the Samba bot's (``pelit.bots.samba``,
-the Canasta advice of ch. 22); red threes are laid while the hand is large
-(-300 rather than -500 in hand).  What Contract Samba adds:
+the Canasta advice of ch. 22).  What Contract Samba adds:
 
 - The declarer's opening (24.3): done as soon as it is valid; otherwise meld
   greedily in a world built from the view (melding uses only the own hand) and
   give up ("cannot open") when no sequence of melds reaches a valid opening.
-- The auction (24.2), decided from the hand alone.  The hand's worth in thousands is estimated from what makes points in the
-  deal: wild cards (canastas), natural pairs and triples (canasta melds and
-  pile takes) and three-card runs (sambas, 1500 each).  A bid names a type the hand can open with (24.3): a suit in which it holds
-  a three-card run, Canasta with four of a rank, Canasta of twos with four
-  twos; from level four it bids only a type it can open, since a failed
-  opening costs 1000 and passes the contract down.
-  It bids the cheapest legal bid of its best type while the level stays
-  within its estimate and its partner does not hold the highest bid,
-  otherwise passes; it doubles an opponent's bid of level four or more when
-  its own hand is worth 2500 or more.
+- The auction (24.2), decided from the hand alone.  The hand's worth in
+  thousands is estimated from what makes points in the deal: wild cards
+  (canastas), natural pairs and triples (canasta melds and pile takes) and
+  three-card runs (sambas, 1500 each).  A bid names a type the hand can open
+  with (24.3): a suit in which it holds a three-card run, Canasta with four of
+  a rank, Canasta of twos with four twos; from level four it bids only a type
+  it can open, since a failed opening costs 1000 and passes the contract down.
+  It bids the cheapest legal bid of its best type while the level stays within
+  its estimate and at most ``MAX_BID`` and its partner does not hold the
+  highest bid, otherwise passes; it passes too when the hand's natural
+  triples, pairs with wild cards and runs do not make the opening's points.
+- Doubling (24.2, 24.10): doubled, a made contract gives the declarer another
+  half of its value and a failed one the doublers another whole, so a double
+  pays when the contract fails more than one time in three.  Measured in
+  self-play with the bots made to bid above their hands (their estimate
+  raised by one to three thousands, nobody doubling), contracts of two fail
+  about one time in nine, of three one time in three, of four two times in
+  five and of five nearly one in two (void deals left out), whatever the
+  doubler holds; so the bot doubles any opponents' bid from ``DOUBLE_FROM``
+  (four) up, and bids at most ``MAX_BID`` (three, which only its strongest
+  hands reach) itself.
+- Playing to the contract (24.9): a side whose contract's points are on the
+  table (with the 200 for going out, less 20 a card for the partner's hand,
+  which counts against it) sheds its hand: biggest melds first, small piles
+  taken, no "May I go out?", and goes out as soon as it can; short of them it
+  never goes out (a void contract is better than a failed one).  The other
+  side goes out as soon as it can while the contract is short, as that fails
+  it.  Partners answer "yes" in both cases.
+- Red threes (24.8) are discarded rather than laid: a discarded one costs
+  nothing and freezes the pile, a laid one costs 300 of the contract's points,
+  one kept 500.  With two or more in hand late in the deal one is laid.
 """
 
 from __future__ import annotations
@@ -25,8 +45,8 @@ from ..cards.melds import NATURAL_RANKS, popcount
 from . import heuristic
 from .samba import SambaBot
 from ..games.contract_samba import (CANASTA_TYPE, CLUBS, DIAMONDS, DOUBLE, HEARTS, PASS,
-                                    SPADES, TWOS_TYPE, T, bid_value, runs_in_hand,
-                                    type_opening_in_hand)
+                                    SPADES, TWOS_TYPE, T, key_of_kind, bid_value, progress,
+                                    runs_in_hand, type_opening_in_hand)
 
 
 def hand_worth(hand: int) -> float:
@@ -45,18 +65,47 @@ def best_type(hand: int, level: int):
     return None if level >= 4 else CLUBS
 
 
-def choose_call(hand: int, legal: list, seat: int, highest):
+MAX_BID = 3          # the highest level the bot bids
+DOUBLE_FROM = 4      # the lowest opponents' level the bot doubles
+
+
+def opening_estimate(hand: int) -> int:
+    """Points the hand can open with at once (24.3): its natural triples and
+    more, then its best pairs with a wild card each (counted as a two), then
+    three-card runs of cards not used yet."""
+    total = 0
+    used = 0
+    pairs = []
+    for r in NATURAL_RANKS:
+        nat = hand & T.rank[r]
+        if popcount(nat) >= 3:
+            total += T.value(nat)
+            used |= nat
+        elif popcount(nat) == 2:
+            pairs.append(T.value(nat))
+    wild = popcount(hand & T.wild)
+    for value in sorted(pairs, reverse=True)[:wild]:
+        total += value + 20
+    for _, _, run in runs_in_hand(hand):
+        if not run & used:
+            total += T.value(run)
+            used |= run
+    return total
+
+
+def choose_call(hand: int, legal: list, seat: int, highest, requirement: int = 0):
     """A call among ``legal`` (``Auction.legal``) for ``hand``; ``highest`` is
-    ``Auction.highest()``."""
+    ``Auction.highest()``, ``requirement`` the points the bidder's opening
+    needs (it does not bid a hand that cannot open: that costs 1000)."""
     worth = hand_worth(hand)
-    if DOUBLE in legal and highest is not None:
-        level = highest[1][0]
-        if level >= 4 and worth >= 2.5:
-            return DOUBLE
+    if DOUBLE in legal and highest is not None and highest[1][0] >= DOUBLE_FROM:
+        return DOUBLE
+    if opening_estimate(hand) < requirement:
+        return PASS
     bids = [c for c in legal if isinstance(c, tuple)]
     best = None
     for level, kind in sorted(bids, key=lambda b: bid_value(*b)):
-        if level > int(worth):
+        if level > min(int(worth), MAX_BID):
             break
         if highest is not None and (highest[0] - seat) % 2 == 0:
             break                          # the partner holds the highest bid
@@ -65,7 +114,6 @@ def choose_call(hand: int, legal: list, seat: int, highest):
             best = (level, kind)
             break
     return best if best is not None else PASS
-
 
 
 @heuristic("contract-samba")
@@ -83,7 +131,9 @@ class ContractSambaBot(SambaBot):
             return self._call(view, dec)
         if phase == "declare":
             return self._declare(view, dec)
-        if phase == "meld" and popcount(int(view["hand"])) >= 5:
+        if phase == "answer" and self._race(view) is not None:
+            return next(a for a, d in dec.items() if d[0] == "yes")
+        if phase == "meld" and popcount(int(view["hand"]) & T.red3) >= 2 and view["stock"] < 20:
             for a, d in dec.items():
                 if d[0] == "lay":
                     return a
@@ -94,7 +144,8 @@ class ContractSambaBot(SambaBot):
         a = Auction(view["auction_first"])
         for p, c in view["auction"]:
             a.calls.append((p, c if isinstance(c, str) else tuple(c)))
-        call = choose_call(int(view["hand"]), a.legal(self.seat), self.seat, a.highest())
+        call = choose_call(int(view["hand"]), a.legal(self.seat), self.seat, a.highest(),
+                           view["requirement"][self.seat & 1])
         return self.game.call_action(call)
 
     def _declare(self, view, dec):
@@ -116,3 +167,72 @@ class ContractSambaBot(SambaBot):
                 first = a
             g.apply(s, a, self.seat)
         return g.A_CANNOT
+
+    # -- play towards the contract (24.9 / 24.10) ------------------------------------------
+    def _race(self, view):
+        """Who gains by ending the deal now: ``"declarer"`` when this seat's side
+        declared and has its contract's points (going out makes it), ``"defender"``
+        when the other side declared and is short (going out fails it), else None."""
+        c = view["contract"]
+        if c is None:
+            return None
+        team = c["declarer"] & 1
+        level = c["level"]
+        melds = [(key_of_kind(m["kind"]), int(m["cards"])) for m in view["melds"][team]]
+        got = progress(melds, popcount(int(view["red_threes"][team])),
+                       view["declarer_penalties"][team], level, team == self.seat & 1,
+                       view["penalties"][team])
+        if team == self.seat & 1:
+            # the partner's cards count against the contract when the deal ends
+            partner_hand = 20 * view["hand_sizes"][(self.seat + 2) % 4]
+            return "declarer" if got - partner_hand >= level * 1000 else None
+        return "defender" if got < level * 1000 else None
+
+    def _want_out(self, view):
+        c = view["contract"]
+        if c is not None and c["declarer"] & 1 == self.seat & 1:
+            return self._race(view) == "declarer"     # short of it: better void than failed
+        return self._race(view) is not None or super()._want_out(view)
+
+    def _may_ask(self, view):
+        return self._race(view) is None
+
+    def _draw(self, view, dec):
+        """With the contract made a small pile is taken whenever it can be: its pair
+        and top card leave the hand as a meld, so the hand shrinks where two
+        stock cards would grow it."""
+        if self._race(view) == "declarer" and len(view["pile"]) <= 4:
+            for a, d in dec.items():
+                if d[0] == "take":
+                    return a
+        return super()._draw(view, dec)
+
+    def _normal(self, view, dec):
+        """With the contract made the declarer side sheds its hand: the meld that
+        takes the most cards from it first (a new meld of three before an
+        addition of one), natural cards before wild ones, so that the hand can be
+        melded down to the one card discarded in going out."""
+        if self._race(view) != "declarer":
+            return super()._normal(view, dec)
+        best = None
+        for a, d in dec.items():
+            if d[0] == "add" and d[1] not in (46, 47):
+                key = 10 + (0 if d[1] in (44, 45) else 2)
+            elif d[0] == "run":
+                key = 31
+            elif d[0] == "meld" and d[1] != 3:
+                key = 32 if d[2] == 0 else 30
+            else:
+                continue
+            if best is None or key > best[0]:
+                best = (key, a)
+        return best[1] if best else None
+
+    def _discard(self, view, dec):
+        """A red three is discarded first: it costs nothing there and freezes the
+        pile (24.8), where laid it costs 300 and in hand 500."""
+        for a, d in dec.items():
+            if d[0] == "discard" and (T.red3 >> d[1]) & 1:
+                return a
+        return super()._discard(view, dec)
+

@@ -35,6 +35,9 @@ Decisions where the seed is silent or unclear (each pinned by a test):
   becomes the contract, whoever made it (the same player may be declarer
   again); a passed-down contract is not doubled (the double was made against
   the highest bid).  With no bids left there is no contract.
+- 24.3 / 24.5: the complete canasta that always opens is a canasta meld of
+  seven or more (of a rank or of twos); a samba is not one (ch. 24 names
+  sambas apart throughout), it opens by its points like any meld.
 - 24.3: "four cards of the same rank" is four natural cards of one rank 4..A
   in one meld; "four twos" is a canasta meld of twos holding four twos.  A
   suit opening is a samba meld of at least three cards of the contract suit.
@@ -62,6 +65,10 @@ Decisions where the seed is silent or unclear (each pinned by a test):
   whether an opening existed), and it returns the melded cards to the hand.
   The pile card is turned after the opening as in Canasta: a wild card or
   red three turned is covered by the next card.
+- 24.4: the card from the stock that goes with taking the pile is drawn with
+  the rest of the pile: at once for an opened team, after the opening is
+  accepted for a pile opening (a failed pile opening draws nothing).  With
+  an empty stock the pile is taken alone.
 - 24.7: a team that has not opened takes an unfrozen pile with a pair too
   (24.7 makes no exception), but only onto a new meld.
 - 24.8: a red three is laid in the player's own melding, only while two more
@@ -348,7 +355,7 @@ def opening_ok(melds, requirement: int, exclude: int = 0) -> bool:
     for k, m in melds:
         if k == TWOS and popcount(m & T.twos) < 5:
             return False
-    if any(canasta_kind(k, m) for k, m in melds):
+    if any(canasta_kind(k, m) in ("natural", "mixed") for k, m in melds):
         return True
     return opening_points(melds, exclude) >= requirement
 
@@ -356,7 +363,7 @@ def opening_ok(melds, requirement: int, exclude: int = 0) -> bool:
 def declarer_opening_ok(melds, contract, requirement: int) -> bool:
     """The declarer's opening (24.3): the points or a complete canasta always;
     from level four also the contract's own opening."""
-    if any(canasta_kind(k, m) for k, m in melds):
+    if any(canasta_kind(k, m) in ("natural", "mixed") for k, m in melds):
         return True
     if opening_points(melds) >= requirement:
         return True
@@ -532,9 +539,10 @@ def achieved_points(line: dict, level: int) -> int:
 import enum as _enum  # noqa: E402
 from dataclasses import dataclass as _dataclass  # noqa: E402
 
-from ..cards.deck import SUITS, Card, CardSet, mask_of, normalize_card_text  # noqa: E402
+from ..cards.deck import (RANK_TEXT, SUITS, Card, CardSet, mask_of,  # noqa: E402
+                          normalize_card_text, pretty)
 from ..cards.meld_screen import (cards_line, deal_scored_line, goal_text,  # noqa: E402
-                                 meld_line, pile_line, side_title)
+                                 pile_line, seat_label, side_title)
 from ..cards.meld_game import DeclaredOpeningMeldGame, deal_rounds  # noqa: E402
 from ..cards.melds import NATURAL_RANKS, take_lowest  # noqa: E402
 from ..core.actions import ActionSpace  # noqa: E402
@@ -598,6 +606,7 @@ class ContractSamba(_samba.Samba):
     info = GameInfo(
         id="contract-samba", name="Contract Samba", min_seats=4, max_seats=4, family="rummy",
         source="000 ch. 24 (line 1859)", hidden=True, chance=True, teams=True,
+        rules_version=2,
         summary=(
             "Samba with an auction. Before play the players bid how many thousands of "
             "points their team will make and how the bidder will open: with a run of "
@@ -605,14 +614,19 @@ class ContractSamba(_samba.Samba):
             "four twos (canasta of twos). A double of the opponents' bid ends the "
             "auction. The top bidder opens at once; from level four the contract's own "
             "opening is enough, otherwise the usual points or a finished canasta. A "
-            "declarer who cannot open loses 1000 and the next bid takes over. Runs "
-            "may use twos and threes and go round the corner (K-A-2); twos make their "
-            "own melds; a frozen pile gives only its cards down to the freezing card "
-            "and needs three of a kind. Red threes may be laid (-300), kept (-500) or "
-            "discarded to freeze the pile. The declarer's side goes out once its "
-            "contract is made; the others need two canastas (one natural) and a samba. "
-            "A made contract earns half its value, a failed one gives the opponents all "
-            "of it, doubled if doubled; no bonus if the stock runs out. Game to 20000."),
+            "declarer who cannot open loses 1000 and the next bid takes over. A turn "
+            "starts with two cards from the stock, or the pile plus one stock card. "
+            "Runs (up to seven, a samba) may use twos and threes and go round the "
+            "corner (K-A-2); twos make their own melds; a frozen pile gives only its "
+            "cards down to the freezing card and needs three of a kind. Red threes may "
+            "be laid (-300), kept (-500) or discarded to freeze the pile. Bonuses: "
+            "canasta of twos 3000 (2000 with jokers), samba 1500, aces 1000/500, other "
+            "canastas 500/300, going out 200. The contract counts everything but the "
+            "card points on the table (those too from level five); the declarer's side "
+            "goes out once it is made, the others need two canastas (one natural) and a "
+            "samba. A made contract earns half its value, a failed one gives the "
+            "opponents all of it, doubled if doubled; no bonus if the stock runs out. "
+            "Game to 20000."),
         verbs=(
             ("bid 3 hearts", "bid a level (thousands) and a type: clubs, diamonds, "
              "hearts, spades, canasta, twos"),
@@ -620,7 +634,8 @@ class ContractSamba(_samba.Samba):
             ("double", "double the opponents' bid (ends the auction)"),
             ("cannot open", "declarer: give up the opening (1000 points)"),
             ("draw", "take two cards from the stock"),
-            ("take pile with 7 7", "take the pile with a natural pair (three when frozen)"),
+            ("take pile with 7 7", "take the pile with a natural pair (three when frozen); "
+             "one stock card comes with it"),
             ("take pile to meld 2", "take the pile onto your meld 2"),
             ("meld 7 7 7", "a new meld of a rank ('7 7 2', '7 7 jk', '2 2 2', '2 2 jk')"),
             ("meld kh ah 2h", "a new run in one suit"),
@@ -641,6 +656,11 @@ class ContractSamba(_samba.Samba):
     tables = T
     opening_zones = OPENING_ZONES
     test_options = {"deals": 1}
+    # render_board draws the auction, the contract and the penalties itself
+    render_hints = {**_samba.Samba.render_hints,
+                    "hide": _samba.Samba.render_hints["hide"] + [
+                        "auction", "auction_first", "contract", "contracts_left",
+                        "declarer_penalties", "opening_excluded"]}
 
     def __init__(self):
         DeclaredOpeningMeldGame.__init__(self)
@@ -952,6 +972,10 @@ class ContractSamba(_samba.Samba):
               meld=slot + 1, left=len(s.pile))
         s.hands[p] |= rest_mask
         s.known[p] |= rest_mask
+        if s.stock:                                  # 24.4: and one card from the stock
+            c = s.stock.pop()
+            s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
+            s.hands[p] |= 1 << c
         s.phase = Phase.MELD
 
     def _meld_actions(self, s, p):
@@ -1112,6 +1136,9 @@ class ContractSamba(_samba.Samba):
 
     # -- text ------------------------------------------------------------------------------
     def _normalize_text(self, text, state, seat):
+        words = text.lower().split()
+        if words[:1] == ["bid"]:
+            text = _bid_words(words[1:])
         return _normalize(text, state, seat)
 
     def why_illegal(self, s, seat, action):
@@ -1131,10 +1158,17 @@ class ContractSamba(_samba.Samba):
             if d[0] == "done":
                 return ("this is no opening for the contract yet: the points, a canasta, "
                         "or from level four the contract's own opening")
+            if d[0] in ("meld", "run", "add"):
+                why = self._meld_refusal(s, seat, d)
+                if why:
+                    return why
+                return "the declarer keeps at least two cards in hand after the opening"
             return "the declarer melds the opening now (or says 'cannot open')"
         if d[0] == "cannot":
             return "only the declarer, right after the auction, may give up the opening"
         if d[0] == "lay":
+            if not s.hands[seat] & T.red3 & DECK.suit_mask[1 if d[1] == 0 else 2]:
+                return f"you hold no {pretty('3H' if d[1] == 0 else '3D')}"
             return "lay a red three from your hand after drawing, keeping two cards"
         if d[0] == "take" and s.phase is Phase.DRAW and s.pile:
             return ("to take the pile: a natural pair of the top card (three when frozen), "
@@ -1148,35 +1182,107 @@ class ContractSamba(_samba.Samba):
                 return f"your team has no meld {d[2] + 1}"
             if d[0] == "discard" and s.tent and not self._tent_enough(s, team):
                 return "your opening melds do not open yet: meld more or say done"
+            if d[0] != "discard":
+                why = self._meld_refusal(s, seat, d)
+                if why:
+                    return why
             out = ("your team's contract points are not reached yet"
                    if self._declarer_side(s, team) else
                    "your team needs two canastas (one natural) and a samba")
-            return (f"{self.action_text(action)}: not allowed now (at most two wild cards in "
-                    f"a meld and none on a finished one; runs of one suit up to seven; "
-                    f"black threes only when going out; the last card is discarded, and "
-                    f"only when going out is allowed: {out})")
+            return (f"{self.action_text(action)}: not allowed now: you keep at least two "
+                    f"cards, or one to discard when going out is allowed ({out})")
         return super().why_illegal(s, seat, action)
+
+    def _meld_refusal(self, s, seat, d):
+        """Why a meld or an addition cannot be made, in words: cards the hand
+        lacks, a card that does not fit the meld, black threes before going
+        out; None when the cards are there and fit (the hand size is the reason)."""
+        hand = s.hands[seat]
+        team = seat & 1
+        if d[0] == "add":
+            f, slot = d[1], d[2]
+            if slot >= len(s.mkey[team]):
+                return f"your team has no meld {slot + 1}"
+            card = take_lowest(hand & FACE_MASK[f], 1)
+            name = _face_words(f)
+            if not card:
+                return f"you hold no {name.removeprefix('a ')}"
+            key, mask = s.mkey[team][slot], s.mmask[team][slot]
+            if not may_add(key, mask, card.bit_length() - 1):
+                kind = canasta_kind(key, mask)
+                if kind == "mixed" and key != TWOS:
+                    why = "a complete mixed canasta takes only natural cards of its rank"
+                elif kind:
+                    why = "nothing is added to a complete natural canasta, twos canasta or samba"
+                elif key >= RUN:
+                    why = "a run takes the next card of its suit at either end, no jokers"
+                else:
+                    why = "a canasta meld takes its own rank and at most two wild cards"
+                return f"{name} does not fit your meld {slot + 1}: {why}"
+            if key == BLACK3:
+                return "black threes are melded only when going out"
+            return None
+        if d[0] == "run":
+            su, q = d[1], d[2]
+            needs = [(T.rank[RANK_AT[(q + i) % 13]] & DECK.suit_mask[su], 1,
+                      pretty(f"{RANK_TEXT[RANK_AT[(q + i) % 13]]}{SUITS[su]}")) for i in range(3)]
+        elif d[1] == BLACK3:
+            needs = [(T.black3, 3, "three black threes")]
+        elif d[1] == TWOS:
+            needs = [(T.twos, 3 - d[2], f"{3 - d[2]} twos"), (T.jokers, d[2], "a joker")]
+        else:
+            word = RANK_TEXT[d[1]].replace("T", "10")
+            needs = [(T.rank[d[1]], 3 if d[2] == 0 else 2,
+                      f"{3 if d[2] == 0 else 2} natural {word}s"),
+                     (T.twos, 1 if d[2] == 1 else 0, "a two"),
+                     (T.jokers, 1 if d[2] == 2 else 0, "a joker")]
+        missing = [text for mask, count, text in needs if popcount(hand & mask) < count]
+        if missing:
+            return "you do not hold " + " and ".join(missing)
+        if d[0] == "meld" and d[1] == BLACK3:
+            return "black threes are melded only when going out, all but the last card"
+        return None
 
     # -- terminal -----------------------------------------------------------------------------
     def render_board(self, view):
-        """For the terminal: the auction or contract, each team's score, opening
-        state, red threes and melds (canastas and sambas marked), the pile and
+        """For the terminal: the auction or contract (with the declarer side's
+        points towards it), each team's score, opening state, red threes and
+        melds (runs in sequence, canastas and sambas marked), the pile and
         whether it is frozen, an opening under way and "May I go out?"."""
         me = view.get("seat")
         lines = [f"Deal {view['deal_no'] + 1}   ({goal_text(view, TARGET)})"]
         c = view["contract"]
         if view["phase"] == "auction":
-            calls = [f"seat {p}: {w if isinstance(w, str) else bid_text(tuple(w))}"
+            calls = [f"{seat_label(p, me)}: {w if isinstance(w, str) else bid_text(tuple(w))}"
                      for p, w in view["auction"]]
             lines.append("Auction: " + ("; ".join(calls) if calls else "no calls yet"))
+            lines.append("  a bid is 'bid LEVEL TYPE': LEVEL thousands of points your team "
+                         "will make, TYPE how the bidder opens (clubs < diamonds < hearts < "
+                         "spades < canasta < twos)")
         elif c is None:
             lines.append("No contract: both teams go out with two canastas (one natural) "
                          "and a samba")
         else:
-            lines.append(f"Contract: {c['level']} {c['type']} by seat {c['declarer']}"
+            level = c["level"]
+            lines.append(f"Contract: {level} {c['type']} by {seat_label(c['declarer'], me)}"
                          f"{', doubled' if c['doubled'] else ''} "
-                         f"({c['level'] * 1000} points without card points"
-                         f"{'' if c['level'] < 5 else ', card points included'})")
+                         f"({level * 1000} points, card points on the table "
+                         f"{'not counted' if level < 5 else 'included'})")
+            team = c["declarer"] & 1
+            if view["phase"] == "declare":
+                verb = "open" if c["declarer"] == me else "opens"
+                lines.append(f"  {seat_label(c['declarer'], me)} {verb} now: "
+                             f"{view['requirement'][team]} points or a finished canasta"
+                             f"{_type_opening_words(level, c['type'])}; "
+                             f"'cannot open' costs 1000 and passes the contract down")
+            else:
+                melds = [(key_of_kind(m["kind"]), int(m["cards"])) for m in view["melds"][team]]
+                got = progress(melds, popcount(int(view["red_threes"][team])),
+                               view["declarer_penalties"][team], level, False,
+                               view["penalties"][team])
+                lines.append(f"  the declarer side has {got} of its {level * 1000} "
+                             f"(going out adds 200: it may go out once that makes "
+                             f"{level * 1000})")
         for t in (0, 1):
             lines.append("")
             head = f"{side_title((t, t + 2), me, t)}: {view['scores'][t]} points"
@@ -1196,14 +1302,7 @@ class ContractSamba(_samba.Samba):
             if not melds:
                 lines.append("  no melds")
             for k, m in enumerate(melds):
-                kind = m["kind"]
-                if kind.startswith("run "):
-                    name = "run" + "♠♥♦♣"["shdc".index(kind[4])]
-                elif kind == "black threes":
-                    name = "3s"
-                else:
-                    name = kind[5:].upper().replace("T", "10") + "s"
-                lines.append(meld_line(DECK, f"{k + 1} {name}", m["cards"], CANASTA))
+                lines.append(_meld_line(k, key_of_kind(m["kind"]), int(m["cards"])))
         lines.append("")
         lines.append(pile_line(DECK, view, view["pile_frozen"],
                                "a wild card or red three in it: a natural triplet takes "
@@ -1222,8 +1321,20 @@ class ContractSamba(_samba.Samba):
         return "\n".join(lines)
 
     def describe_event(self, event):
-        """The deal's scoring per team (seats 0+2, 1+3); other events as usual."""
-        return deal_scored_line(event, ((0, 2), (1, 3)))
+        """The deal's scoring per team (seats 0+2, 1+3) with what became of the
+        contract; other events as usual."""
+        line = deal_scored_line(event, ((0, 2), (1, 3)))
+        if line is not NotImplemented and event.get("contract"):
+            if event.get("void"):
+                line += f"\n  contract {event['contract']} void: the stock ran out"
+            else:
+                lines = event.get("lines") or []
+                made = [i for i, x in enumerate(lines) if x.get("contract")]
+                if made:
+                    line += (f"\n  contract {event['contract']}: "
+                             f"{lines[made[0]]['contract']} to seats "
+                             f"{'+'.join(str(p) for p in ((0, 2), (1, 3))[made[0]])}")
+        return line
 
     # -- views ------------------------------------------------------------------------------
     def _view(self, s, seat, v):
@@ -1262,13 +1373,84 @@ def _contract_back(j):
     return (j["declarer"], (j["level"], TYPE_WORDS.index(j["type"])), j["doubled"])
 
 
+TYPE_OF_WORD = {**{w: w for w in TYPE_WORDS}, "club": "clubs", "diamond": "diamonds",
+                "heart": "hearts", "spade": "spades", "two": "twos",
+                "canasta of twos": "twos", "twos canasta": "twos"}
+
+
+def _bid_words(words) -> str:
+    """``4 heart`` or ``4 canasta of twos`` as the bid's action text; a clear
+    error for anything else."""
+    kind = TYPE_OF_WORD.get(" ".join(words[1:]))
+    if not words or not words[0].isdigit() or kind is None:
+        raise ParseError("a bid is 'bid LEVEL TYPE', LEVEL a number 1 to 7, TYPE clubs, "
+                         "diamonds, hearts, spades, canasta or twos (e.g. 'bid 4 hearts')")
+    if not 1 <= int(words[0]) <= MAX_LEVEL:
+        raise ParseError(f"bid levels go from 1 to {MAX_LEVEL} (thousands of points)")
+    return f"bid {int(words[0])} {kind}"
+
+
+def _face_words(f: int) -> str:
+    """A face of ``FACES`` for a message: ``7♥``, ``a two``, ``a joker``."""
+    if f == F_TWO:
+        return "a two"
+    if f == F_JK:
+        return "a joker"
+    return pretty(FACES[f].upper())
+
+
+def key_of_kind(kind: str) -> int:
+    """The meld key back from the view's kind (``run s``, ``black threes``, ``rank 9``)."""
+    if kind.startswith("run "):
+        return RUN + "shdc".index(kind[4])
+    if kind == "black threes":
+        return BLACK3
+    return RANK_OF_WORD[kind[5:]]
+
+
+def _type_opening_words(level: int, type_word: str) -> str:
+    if level < 4:
+        return ""
+    if type_word == "canasta":
+        return ", or four of one rank (4..A) in a meld"
+    if type_word == "twos":
+        return ", or four twos in a meld"
+    return f", or a run of three {type_word}"
+
+
+def _meld_line(k: int, key: int, mask: int) -> str:
+    """``3 run♦  Q♦ K♦ A♦ 2♦  (4 cards, 3 more for a samba)``: runs in their
+    order round the corner, twos canastas natural or mixed by their jokers."""
+    n = popcount(mask)
+    if key >= RUN:
+        name = "run" + "♠♥♦♣"[key - RUN]
+        by_pos = {_pos(DECK.rank_of[c]): c for c in ids(mask)}
+        start = next(q for q in by_pos if (q - 1) % 13 not in by_pos)
+        cards = " ".join(pretty(DECK.text(by_pos[(start + i) % 13])) for i in range(n))
+        goal = "samba"
+    else:
+        name = "3s" if key == BLACK3 else RW[key].upper().replace("T", "10") + "s"
+        cards = cards_line(DECK, mask)
+        goal = "canasta"
+    kind = canasta_kind(key, mask)
+    if kind == "samba":
+        note = f"{n} cards: SAMBA"
+    elif kind:
+        note = f"{n} cards: CANASTA, {kind}"
+    elif key == BLACK3:
+        note = f"{n} cards"
+    else:
+        note = f"{n} cards, {CANASTA - n} more for a {goal}"
+    return f"  {f'{k + 1} {name}':<8}{cards}  ({note})"
+
+
 def _normalize(text: str, state=None, seat=None) -> str:
     """Meld text with suits: ``meld 2S 2H 2C`` is ``meld 2 2 2``, ``meld 2H KH AH``
     is ``meld kh ah 2h``; ``add 2H to meld 3`` keeps the suit when meld 3 is a
     run; otherwise Samba's reading."""
     words = text.strip().split()
-    if len(words) >= 2 and words[0].lower() == "bid" and len(words) == 3:
-        return " ".join(w.lower() for w in words)
+    if words[:1] == ["bid"]:
+        return text
     if len(words) >= 4 and words[0].lower() == "meld":
         try:
             texts = [normalize_card_text(w) for w in words[1:]]
