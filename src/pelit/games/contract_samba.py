@@ -1311,13 +1311,7 @@ class ContractSamba(_samba.Samba):
         if tent:
             lines.append(f"Opening so far: {T.value(tent & ~int(view['opening_excluded']))} "
                          f"points (pile cards not counted)")
-        ask = view["ask"]
-        if ask == "asked":
-            lines.append("'May I go out?' asked: the partner answers yes or no")
-        elif ask in ("yes", "must"):
-            lines.append("This turn must end by going out (else 300 penalty)")
-        elif ask == "no":
-            lines.append("Partner said no: the hand may not be emptied this turn")
+        lines.extend(self.ask_lines(view["ask"]))
         return "\n".join(lines)
 
     def describe_event(self, event):
