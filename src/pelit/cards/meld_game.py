@@ -388,7 +388,10 @@ class MeldGame(Game):
         n = len(view["hand_sizes"])
         own = int(view["hand"]) if seat is not None else 0
         known = [int(k) for k in view["hand_known"]]
-        red3 = [int(x) for x in view["red_threes"]] if self.lays_red_threes else [0] * len(view["opened"])
+        if self.lays_red_threes:
+            red3 = [int(x) for x in view["red_threes"]]
+        else:
+            red3 = [0] * len(view["opened"])
         pile = [int(c) for c in view["pile"]]
         rest = [int(c) for c in view["pile_aside"]]
         seen = own | table | mask_of(pile) | mask_of(rest)
@@ -670,3 +673,60 @@ class DeclaredOpeningMeldGame(MeldGame):
         side = to_act[0] & 1 if to_act[0] is not None else 0
         return [f"Opening so far: {self.tables.value(tent)} of {view['requirement'][side]} "
                 f"points; 'done' short of that takes the cards back (requirement +10)"]
+
+
+class NumberedMeldState(DeclaredOpeningState):
+    __slots__ = ("mkey", "mmask")
+
+    def _copy_into(self, new):
+        DeclaredOpeningState._copy_into(self, new)
+        new.mkey = [k.copy() for k in self.mkey]
+        new.mmask = [m.copy() for m in self.mmask]
+
+
+class NumberedMeldGame(DeclaredOpeningMeldGame):
+    """A declared-opening game whose teams may hold several melds of a kind
+    (Samba's sambas and canastas, Hand and Foot's melds of a rank): each team
+    keeps numbered melds, ``mkey[team][i]`` saying what meld ``i`` is (a rank
+    or the game's key for a sequence) and ``mmask[team][i]`` its cards;
+    actions name melds by number (``add 7h to meld 2``)."""
+
+    State = NumberedMeldState
+
+    def _new_deal_fields(self, s):
+        super()._new_deal_fields(s)
+        s.mkey = [[] for _ in range(self.sides(s))]
+        s.mmask = [[] for _ in range(self.sides(s))]
+
+    def _meld_masks(self, s, side):
+        return s.mmask[side]
+
+    def _drop_tentative(self, s, side):
+        s.mkey[side] = []           # a side that had not opened had no other melds
+        s.mmask[side] = []
+
+    def _finish_pile_opening(self, s, p, top, rest):
+        slot = next(k for k, m in enumerate(s.mmask[self.side(s, p)]) if (m >> top) & 1)
+        self._take_rest(s, p, rest, top, 0, slot)
+
+    def _place(self, s, p, used, key, slot):
+        """Put the hand cards ``used`` on the side's meld ``slot`` (None: a new
+        meld of ``key``); they join a tentative opening while the side has
+        not opened.  A player who empties the hand this way goes out."""
+        side = self.side(s, p)
+        if slot is None:
+            slot = len(s.mkey[side])
+            s.mkey[side].append(key)
+            s.mmask[side].append(used)
+            kind = "meld"
+        else:
+            s.mmask[side][slot] |= used
+            kind = "add"
+        s.hands[p] &= ~used
+        s.known[p] &= ~used
+        s.melded = True
+        if not s.opened[side]:
+            s.tent |= used
+        s.log(kind, p, meld_no=slot + 1, cards=CardSet(used), meld=CardSet(s.mmask[side][slot]))
+        if s.phase is self.Phase.MELD:
+            self._check_empty(s, p)

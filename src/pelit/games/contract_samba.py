@@ -543,7 +543,7 @@ from ..cards.deck import (RANK_TEXT, SUITS, Card, CardSet, mask_of,  # noqa: E40
                           normalize_card_text, pretty)
 from ..cards.meld_screen import (cards_line, deal_scored_line, goal_text,  # noqa: E402
                                  pile_line, seat_label, side_title)
-from ..cards.meld_game import DeclaredOpeningMeldGame, deal_rounds  # noqa: E402
+from ..cards.meld_game import DeclaredOpeningMeldGame, NumberedMeldState, deal_rounds  # noqa: E402
 from ..cards.melds import NATURAL_RANKS, take_lowest  # noqa: E402
 from ..core.actions import ActionSpace  # noqa: E402
 from ..core.errors import ParseError  # noqa: E402
@@ -589,7 +589,7 @@ class ContractSambaOptions:
                         min=0, max=100)
 
 
-class ContractSambaState(_samba.SambaState):
+class ContractSambaState(NumberedMeldState):
     __slots__ = ("auction", "contract", "contracts_left", "dpen", "excl")
 
     def _copy_into(self, new):
@@ -793,8 +793,6 @@ class ContractSamba(_samba.Samba):
         first = (s.dealer + 1) % 4
         s.hands, pos = deal_rounds(pack, 0, first, 4, HAND_SIZE)
         s.stock = pack[pos:][::-1]
-        s.mkey = [[], []]
-        s.mmask = [[], []]
         s.bonus = [0, 0]
         s.penalties = [0, 0]
         s.ask = None
@@ -1094,22 +1092,7 @@ class ContractSamba(_samba.Samba):
             f, slot = d[1], d[2]
             used = take_lowest(hand & FACE_MASK[f], 1)
             key = s.mkey[team][slot]
-        if slot is None:
-            slot = len(s.mkey[team])
-            s.mkey[team].append(key)
-            s.mmask[team].append(used)
-            kind = "meld"
-        else:
-            s.mmask[team][slot] |= used
-            kind = "add"
-        s.hands[p] &= ~used
-        s.known[p] &= ~used
-        s.melded = True
-        if not s.opened[team]:
-            s.tent |= used
-        s.log(kind, p, meld_no=slot + 1, cards=CardSet(used), meld=CardSet(s.mmask[team][slot]))
-        if s.phase is Phase.MELD:
-            self._check_empty(s, p)
+        self._place(s, p, used, key, slot)
 
     def _opening_points(self, s):
         return T.value(s.tent & ~s.excl)          # 24.7: not the pile-taking cards

@@ -43,8 +43,8 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deck import SUITS, Card, CardSet, ids, mask_of, normalize_card_text, standard_deck
-from ..cards.meld_game import (DECLARED_OPENING_VERBS, DeclaredOpeningMeldGame,
-                               DeclaredOpeningState, deal_rounds)
+from ..cards.meld_game import (DECLARED_OPENING_VERBS, NumberedMeldGame, NumberedMeldState,
+                               deal_rounds)
 from ..cards.meld_screen import meld_line, pile_line, side_title
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind, \
     popcount, take_lowest
@@ -129,19 +129,17 @@ def score_deal(masks, hands, feet, went_out, concealed, penalties) -> list[dict]
     return lines
 
 
-class HandAndFootState(DeclaredOpeningState):
-    __slots__ = ("feet", "in_foot", "mkey", "mmask")
+class HandAndFootState(NumberedMeldState):
+    __slots__ = ("feet", "in_foot")
 
     def _copy_into(self, new):
-        DeclaredOpeningState._copy_into(self, new)
+        NumberedMeldState._copy_into(self, new)
         new.feet = self.feet.copy()
         new.in_foot = self.in_foot.copy()
-        new.mkey = [self.mkey[0].copy(), self.mkey[1].copy()]
-        new.mmask = [self.mmask[0].copy(), self.mmask[1].copy()]
 
 
 @register
-class HandAndFoot(DeclaredOpeningMeldGame):
+class HandAndFoot(NumberedMeldGame):
     info = GameInfo(
         id="hand-and-foot", name="Hand and Foot", min_seats=4, max_seats=4, family="rummy",
         source="000 ch. 25 (line 1996)", hidden=True, chance=True, teams=True,
@@ -223,13 +221,6 @@ class HandAndFoot(DeclaredOpeningMeldGame):
     def requirement(self, s, team):
         return OPENING_BY_DEAL[min(s.deal_no, 3)] + s.bonus[team]
 
-    def _meld_masks(self, s, team):
-        return s.mmask[team]
-
-    def _drop_tentative(self, s, team):
-        s.mkey[team] = []             # an unopened team's melds are all tentative
-        s.mmask[team] = []
-
     def _may_out(self, s, p, masks, tent_extra=0):
         """May player ``p`` empty the foot (25.5)?"""
         if not s.in_foot[p] or s.ask == "no":
@@ -294,8 +285,6 @@ class HandAndFoot(DeclaredOpeningMeldGame):
         s.feet, pos = deal_rounds(pack, pos, first, 4, FOOT_SIZE)
         s.stock = pack[pos:][::-1]
         s.in_foot = [False] * 4
-        s.mkey = [[], []]
-        s.mmask = [[], []]
         self._log_dealt(s, count=HAND_SIZE, foot=FOOT_SIZE, dealer=s.dealer)
         self._turn_up_pile(s, COVER)
         self._begin_turn(s, first)
@@ -399,10 +388,6 @@ class HandAndFoot(DeclaredOpeningMeldGame):
             return False
         return super()._may_discard(s, p)
 
-    def _finish_pile_opening(self, s, p, top, rest):
-        slot = next(k for k, m in enumerate(s.mmask[p & 1]) if (m >> top) & 1)
-        self._take_rest(s, p, rest, top, 0, slot)
-
     def _hand_emptied(self, s, p):
         if s.in_foot[p]:
             self._go_out(s, p)
@@ -411,7 +396,6 @@ class HandAndFoot(DeclaredOpeningMeldGame):
         return False
 
     def _apply_meld_action(self, s, p, a):
-        team = p & 1
         hand = s.hands[p]
         d = self.decode(a)
         if d[0] == "meld":
@@ -421,23 +405,12 @@ class HandAndFoot(DeclaredOpeningMeldGame):
             else:
                 used = take_lowest(hand & T.rank[r], 2) | \
                     take_lowest(hand & (T.twos if form == 1 else T.jokers), 1)
-            slot = len(s.mkey[team])
-            s.mkey[team].append(r)
-            s.mmask[team].append(used)
-            kind = "meld"
+            key, slot = r, None
         else:
             f, slot = d[1], d[2]
             used = take_lowest(hand & FACE_MASK[f], 1)
-            s.mmask[team][slot] |= used
-            kind = "add"
-        s.hands[p] &= ~used
-        s.known[p] &= ~used
-        s.melded = True
-        if not s.opened[team]:
-            s.tent |= used
-        s.log(kind, p, meld_no=slot + 1, cards=CardSet(used), meld=CardSet(s.mmask[team][slot]))
-        if s.phase is Phase.MELD:
-            self._check_empty(s, p)
+            key = s.mkey[p & 1][slot]
+        self._place(s, p, used, key, slot)
 
     def _pick_up_foot(self, s, p):
         s.hands[p] = s.feet[p]

@@ -44,8 +44,8 @@ from dataclasses import dataclass
 
 from ..cards.deck import (SUITS, Card, CardSet, ids, mask_of, normalize_card_text, pretty,
                           standard_deck)
-from ..cards.meld_game import (DECLARED_OPENING_VERBS, DeclaredOpeningMeldGame,
-                               DeclaredOpeningState, deal_rounds)
+from ..cards.meld_game import (DECLARED_OPENING_VERBS, NumberedMeldGame, NumberedMeldState,
+                               deal_rounds)
 from ..cards.meld_screen import cards_line, goal_text, pile_line, side_title
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
                            popcount, take_lowest)
@@ -148,17 +148,8 @@ def score_deal(keys, masks, red3_counts, hands, went_out, penalties) -> list[dic
     return lines
 
 
-class SambaState(DeclaredOpeningState):
-    __slots__ = ("mkey", "mmask")
-
-    def _copy_into(self, new):
-        DeclaredOpeningState._copy_into(self, new)
-        new.mkey = [self.mkey[0].copy(), self.mkey[1].copy()]
-        new.mmask = [self.mmask[0].copy(), self.mmask[1].copy()]
-
-
 @register
-class Samba(DeclaredOpeningMeldGame):
+class Samba(NumberedMeldGame):
     info = GameInfo(
         id="samba", name="Samba", min_seats=4, max_seats=4, family="rummy",
         source="000 ch. 23 (line 1790)", hidden=True, chance=True, teams=True,
@@ -187,7 +178,7 @@ class Samba(DeclaredOpeningMeldGame):
     )
     Options = SambaOptions
     Phase = Phase
-    State = SambaState
+    State = NumberedMeldState
     deck = DECK
     tables = T
     opening_zones = OPENING_ZONES
@@ -253,13 +244,6 @@ class Samba(DeclaredOpeningMeldGame):
                  self.A_NO: "no"}[a],)
 
     # -- rules helpers ------------------------------------------------------------
-    def _meld_masks(self, s, team):
-        return s.mmask[team]
-
-    def _drop_tentative(self, s, team):
-        s.mkey[team] = []           # a team that had not opened had no other melds
-        s.mmask[team] = []
-
     def _may_empty(self, s, team, keys, masks, tent_extra=0):
         if s.ask == "no":
             return False
@@ -324,8 +308,6 @@ class Samba(DeclaredOpeningMeldGame):
         first = (s.dealer + 1) % 4
         s.hands, pos = deal_rounds(pack, 0, first, 4, HAND_SIZE)
         s.stock = pack[pos:][::-1]
-        s.mkey = [[], []]
-        s.mmask = [[], []]
         self._log_dealt(s, count=HAND_SIZE, dealer=s.dealer)
         self._turn_up_pile(s, FREEZERS)
         self._begin_turn(s, first)
@@ -486,10 +468,6 @@ class Samba(DeclaredOpeningMeldGame):
             return False
         return super()._may_discard(s, p)
 
-    def _finish_pile_opening(self, s, p, top, rest):
-        slot = next(k for k, m in enumerate(s.mmask[p & 1]) if (m >> top) & 1)
-        self._take_rest(s, p, rest, top, 0, slot)
-
     def _apply_meld_action(self, s, p, a):
         team = p & 1
         hand = s.hands[p]
@@ -514,22 +492,7 @@ class Samba(DeclaredOpeningMeldGame):
             f, slot = d[1], d[2]
             used = take_lowest(hand & FACE_MASK[f], 1)
             key = s.mkey[team][slot]
-        if slot is None:
-            slot = len(s.mkey[team])
-            s.mkey[team].append(key)
-            s.mmask[team].append(used)
-            kind = "meld"
-        else:
-            s.mmask[team][slot] |= used
-            kind = "add"
-        s.hands[p] &= ~used
-        s.known[p] &= ~used
-        s.melded = True
-        if not s.opened[team]:
-            s.tent |= used
-        s.log(kind, p, meld_no=slot + 1, cards=CardSet(used), meld=CardSet(s.mmask[team][slot]))
-        if s.phase is self.Phase.MELD:
-            self._check_empty(s, p)
+        self._place(s, p, used, key, slot)
 
     def _end_deal(self, s, out_team, reason):
         hands = [s.hands[0] | s.hands[2], s.hands[1] | s.hands[3]]
