@@ -25,7 +25,7 @@ tried in a world built from its own view), with the differences of ch. 25.
 from __future__ import annotations
 
 from ..cards.melds import popcount
-from ..games.hand_and_foot import DECK, T
+from ..games.hand_and_foot import DECK, T, canastas
 from . import heuristic
 from .samba import SambaBot
 
@@ -37,13 +37,7 @@ SMALL_PILE = 3                             # a foot player going out takes no mo
 
 def team_canastas(melds):
     """(canastas, natural canastas) among a view's melds of one team."""
-    n = nat = 0
-    for m in melds:
-        cards = int(m["cards"])
-        if popcount(cards) >= CANASTA:
-            n += 1
-            nat += not cards & T.wild
-    return n, nat
+    return canastas([int(m["cards"]) for m in melds])
 
 
 @heuristic("hand-and-foot")

@@ -517,12 +517,7 @@ class HandAndFoot(NumberedMeldGame):
                 feet.append(f"{who}: {view['hand_sizes'][p]} in hand, {where}")
             lines.append("  " + "; ".join(feet))
             melds = view["melds"][t]
-            n = nat = 0
-            for m in melds:
-                c = int(m["cards"])
-                if popcount(c) >= CANASTA:
-                    n += 1
-                    nat += not c & T.wild
+            n, nat = canastas([int(m["cards"]) for m in melds])
             lines.append(f"  canastas {n} ({nat} natural); going out needs 5, 2 of them natural")
             if view["penalties"][t]:
                 lines.append(f"  penalties: {view['penalties'][t]} x 300")
