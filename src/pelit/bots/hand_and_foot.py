@@ -25,11 +25,10 @@ tried in a world built from its own view), with the differences of ch. 25.
 from __future__ import annotations
 
 from ..cards.melds import popcount
-from ..games.hand_and_foot import DECK, T, canastas
+from ..games.hand_and_foot import CANASTA, DECK, T, canastas
 from . import heuristic
 from .samba import SambaBot
 
-CANASTA = 7
 NEED_CANASTAS, NEED_NATURAL = 5, 2         # 25.5
 JOKER_FACE, TWO_FACE = 45, 44              # the wild faces of ``decode``'s add
 SMALL_PILE = 3                             # a foot player going out takes no more
