@@ -44,9 +44,9 @@ from __future__ import annotations
 from ..cards.melds import NATURAL_RANKS, popcount
 from . import heuristic
 from .samba import SambaBot
-from ..games.contract_samba import (CANASTA_TYPE, CLUBS, DIAMONDS, DOUBLE, HEARTS, PASS,
-                                    SPADES, TWOS_TYPE, T, key_of_kind, bid_value, progress,
-                                    runs_in_hand, type_opening_in_hand)
+from ..games.contract_samba import (CANASTA_TYPE, CLUBS, DIAMONDS, DOUBLE, HEARTS, PASS, RUN,
+                                    SPADES, TWOS_TYPE, T, key_of_kind, bid_value, canasta_kind,
+                                    may_add, progress, runs_in_hand, type_opening_in_hand)
 
 
 def hand_worth(hand: int) -> float:
@@ -213,6 +213,16 @@ class ContractSambaBot(SambaBot):
         addition of one), natural cards before wild ones, so that the hand can be
         melded down to the one card discarded in going out."""
         if self._race(view) != "declarer":
+            missing = self._missing(view)
+            if "samba" in missing:
+                for a, d in sorted(dec.items(), key=lambda x: x[1][0] != "add"):
+                    if d[0] == "run" or d[0] == "add" and d[1] < 44 and \
+                            self._own_melds(view)[d[2]][0] >= RUN:
+                        return a
+            if "natural" in missing:
+                melds = self._own_melds(view)
+                dec = {a: d for a, d in dec.items()
+                       if not (d[0] == "add" and d[1] in (44, 45) and not melds[d[2]][1] & T.wild)}
             return super()._normal(view, dec)
         best = None
         for a, d in dec.items():
@@ -228,11 +238,46 @@ class ContractSambaBot(SambaBot):
                 best = (key, a)
         return best[1] if best else None
 
+    # -- going out as the non-declarer side (24.9) ------------------------------------------
+    def _missing(self, view):
+        """What the side still lacks to go out by two canastas, one natural, and a
+        samba (24.9): a subset of {"samba", "natural"}; empty when it has both or
+        when its goal is the contract's points instead."""
+        c = view["contract"]
+        team = self.seat & 1
+        if c is not None and c["declarer"] & 1 == team:
+            return set()
+        kinds = [canasta_kind(key_of_kind(m["kind"]), int(m["cards"]))
+                 for m in view["melds"][team]]
+        return {k for k in ("samba", "natural") if k not in kinds}
+
+    def _own_melds(self, view):
+        return [(key_of_kind(m["kind"]), int(m["cards"])) for m in view["melds"][self.seat & 1]]
+
+    def _needed_by_melds(self, view, card, missing):
+        """Does ``card`` grow a meld toward what the side lacks: a samba meld
+        when it has no samba, a meld of natural cards when it has no natural canasta?"""
+        for key, mask in self._own_melds(view):
+            if not may_add(key, mask, card):
+                continue
+            if key >= RUN:
+                if "samba" in missing:
+                    return True
+            elif "natural" in missing and not mask & T.wild and not (T.wild >> card) & 1:
+                return True
+        return False
+
     def _discard(self, view, dec):
         """A red three is discarded first: it costs nothing there and freezes the
         pile (24.8), where laid it costs 300 and in hand 500."""
         for a, d in dec.items():
             if d[0] == "discard" and (T.red3 >> d[1]) & 1:
                 return a
+        missing = self._missing(view)
+        if missing:
+            keep = {a for a, d in dec.items()
+                    if d[0] == "discard" and self._needed_by_melds(view, d[1], missing)}
+            if keep and len(keep) < sum(1 for d in dec.values() if d[0] == "discard"):
+                dec = {a: d for a, d in dec.items() if a not in keep}
         return super()._discard(view, dec)
 
