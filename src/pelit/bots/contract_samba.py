@@ -220,9 +220,9 @@ class ContractSambaBot(SambaBot):
                             self._own_melds(view)[d[2]][0] >= RUN:
                         return a
             if "natural" in missing:
-                melds = self._own_melds(view)
+                kept = self._natural_hope(view)
                 dec = {a: d for a, d in dec.items()
-                       if not (d[0] == "add" and d[1] in (44, 45) and not melds[d[2]][1] & T.wild)}
+                       if not (d[0] == "add" and d[1] in (44, 45) and d[2] == kept)}
             return super()._normal(view, dec)
         best = None
         for a, d in dec.items():
@@ -253,6 +253,16 @@ class ContractSambaBot(SambaBot):
 
     def _own_melds(self, view):
         return [(key_of_kind(m["kind"]), int(m["cards"])) for m in view["melds"][self.seat & 1]]
+
+    def _natural_hope(self, view):
+        """The slot of the side's biggest rank meld still without wild cards (its
+        natural canasta to be), or None."""
+        best = None
+        for slot, (key, mask) in enumerate(self._own_melds(view)):
+            if 4 <= key <= 14 and not mask & T.wild and \
+                    (best is None or popcount(mask) > best[0]):
+                best = (popcount(mask), slot)
+        return best[1] if best else None
 
     def _needed_by_melds(self, view, card, missing):
         """Does ``card`` grow a meld toward what the side lacks: a samba meld
