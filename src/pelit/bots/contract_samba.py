@@ -34,6 +34,15 @@ the Canasta advice of ch. 22).  What Contract Samba adds:
   never goes out (a void contract is better than a failed one).  The other
   side goes out as soon as it can while the contract is short, as that fails
   it.  Partners answer "yes" in both cases.
+- Going out by canastas and a samba (24.9: with no contract, and for the
+  side defending one): in self-play these deals mostly ended by the stock
+  running out, the sides' canastas down but no samba (runs stuck at five or
+  six cards) or no natural canasta (wild cards had completed every one).  So
+  while its side lacks a samba the bot lays runs and adds to them whatever
+  the size of its hand, and never discards a card that grows one of its
+  runs; while it lacks a natural canasta it keeps wild cards off its biggest
+  rank meld still free of them, and never discards a natural card that
+  grows a wild-free meld.
 - Red threes (24.8) are discarded rather than laid: a discarded one costs
   nothing and freezes the pile, a laid one costs 300 of the contract's points,
   one kept 500.  With two or more in hand late in the deal one is laid.
