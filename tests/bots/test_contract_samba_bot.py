@@ -1,7 +1,8 @@
 """The Contract Samba heuristic bot (pelit.bots.contract_samba) in scripted
 positions of a deal without a contract, where a side goes out only with two
 canastas, one of them natural, and a samba (24.9): it melds and keeps the
-cards its samba needs and keeps its natural canasta to be free of wild cards.
+cards its samba needs, keeps its natural canasta to be free of wild cards
+and, once it may go out, sheds its hand.
 
 A position is a real deal whose zones the test rewrites: the cards named
 come out of the stock and the hand cards they replace go back into it, so
@@ -88,3 +89,11 @@ def test_with_its_goal_met_the_side_may_still_complete_a_mixed_canasta():
     s = position("2C 4D 5C 9S", [(RUN + HEARTS, "4H 5H 6H 7H 8H 9H TH"), (13, NATURAL_KINGS),
                                  (11, MIXED_JACKS), (8, "8S 8H 8D 8C 8S 8H")], stock_left=10)
     assert choice(s).startswith("add 2")
+
+
+def test_with_its_canastas_and_samba_down_it_sheds_a_short_hand():
+    # early in the deal a hand of three keeps its cards in Samba's play; the
+    # side may go out (24.9), so the nine goes onto the nines at once
+    s = position("9D 5C 4D", [(RUN + HEARTS, "4H 5H 6H 7H 8H 9H TH"), (13, NATURAL_KINGS),
+                              (11, MIXED_JACKS), (9, "9S 9H 9C")])
+    assert choice(s) == "add 9d to meld 4"

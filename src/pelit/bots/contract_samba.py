@@ -42,7 +42,9 @@ the Canasta advice of ch. 22).  What Contract Samba adds:
   the size of its hand, and never discards a card that grows one of its
   runs; while it lacks a natural canasta it keeps wild cards off its biggest
   rank meld still free of them, and never discards a natural card that
-  grows a wild-free meld.
+  grows a wild-free meld.  Once the side has them it sheds its hand as a
+  declarer with its contract made does (below), or the stock often ran out
+  on sides whose canastas and samba were down.
 - Red threes (24.8) are discarded rather than laid: a discarded one costs
   nothing and freezes the pile, a laid one costs 300 of the contract's points,
   one kept 500.  With two or more in hand late in the deal one is laid.
@@ -55,7 +57,8 @@ from . import heuristic
 from .samba import SambaBot
 from ..games.contract_samba import (CANASTA_TYPE, CLUBS, DIAMONDS, DOUBLE, HEARTS, PASS, RUN,
                                     SPADES, TWOS_TYPE, T, key_of_kind, bid_value, canasta_kind,
-                                    may_add, progress, runs_in_hand, type_opening_in_hand)
+                                    may_add, may_go_out, progress, runs_in_hand,
+                                    type_opening_in_hand)
 
 
 def hand_worth(hand: int) -> float:
@@ -207,21 +210,24 @@ class ContractSambaBot(SambaBot):
         return self._race(view) is None
 
     def _draw(self, view, dec):
-        """With the contract made a small pile is taken whenever it can be: its pair
-        and top card leave the hand as a meld, so the hand shrinks where two
-        stock cards would grow it."""
-        if self._race(view) == "declarer" and len(view["pile"]) <= 4:
+        """Shedding (the contract made, or the canastas and samba down), a small
+        pile is taken whenever it can be: its pair and top card leave the hand
+        as a meld, so the hand shrinks where two stock cards would grow it."""
+        if self._shedding(view) and len(view["pile"]) <= 4:
             for a, d in dec.items():
                 if d[0] == "take":
                     return a
         return super()._draw(view, dec)
 
     def _normal(self, view, dec):
-        """With the contract made the declarer side sheds its hand: the meld that
-        takes the most cards from it first (a new meld of three before an
-        addition of one), natural cards before wild ones, so that the hand can be
-        melded down to the one card discarded in going out."""
-        if self._race(view) != "declarer":
+        """Shedding (the contract made, or the canastas and samba down), a side
+        empties its hand: the meld that takes the most cards from it first (a
+        new meld of three before an addition of one), natural cards before wild
+        ones, so that the hand can be melded down to the one card discarded in
+        going out.  Otherwise a side that goes out by canastas and a samba grows
+        its runs first while it has no samba and keeps wild cards off its
+        natural canasta to be while it has none."""
+        if not self._shedding(view):
             missing = self._missing(view)
             if "samba" in missing:
                 for a, d in sorted(dec.items(), key=lambda x: x[1][0] != "add"):
@@ -246,6 +252,17 @@ class ContractSambaBot(SambaBot):
             if best is None or key > best[0]:
                 best = (key, a)
         return best[1] if best else None
+
+    def _shedding(self, view):
+        """Does this side only need to empty its hand to go out?  The declarer
+        side with its contract made, or the other side (any side without a
+        contract) with its two canastas, one natural, and its samba."""
+        if self._race(view) == "declarer":
+            return True
+        c = view["contract"]
+        if c is not None and c["declarer"] & 1 == self.seat & 1:
+            return False
+        return may_go_out(False, self._own_melds(view), 0, None)
 
     # -- going out as the non-declarer side (24.9) ------------------------------------------
     def _missing(self, view):
