@@ -34,6 +34,17 @@ the Canasta advice of ch. 22).  What Contract Samba adds:
   never goes out (a void contract is better than a failed one).  The other
   side goes out as soon as it can while the contract is short, as that fails
   it.  Partners answer "yes" in both cases.
+- Going out by canastas and a samba (24.9: with no contract, and for the
+  side defending one): in self-play these deals mostly ended by the stock
+  running out, the sides' canastas down but no samba (runs stuck at five or
+  six cards) or no natural canasta (wild cards had completed every one).  So
+  while its side lacks a samba the bot lays runs and adds to them whatever
+  the size of its hand, and never discards a card that grows one of its
+  runs; while it lacks a natural canasta it keeps wild cards off its biggest
+  rank meld still free of them, and never discards a natural card that
+  grows a wild-free meld.  Once the side has them it sheds its hand as a
+  declarer with its contract made does (below), or the stock often ran out
+  on sides whose canastas and samba were down.
 - Red threes (24.8) are discarded rather than laid: a discarded one costs
   nothing and freezes the pile, a laid one costs 300 of the contract's points,
   one kept 500.  With two or more in hand late in the deal one is laid.
@@ -44,9 +55,10 @@ from __future__ import annotations
 from ..cards.melds import NATURAL_RANKS, popcount
 from . import heuristic
 from .samba import SambaBot
-from ..games.contract_samba import (CANASTA_TYPE, CLUBS, DIAMONDS, DOUBLE, HEARTS, PASS,
-                                    SPADES, TWOS_TYPE, T, key_of_kind, bid_value, progress,
-                                    runs_in_hand, type_opening_in_hand)
+from ..games.contract_samba import (CANASTA_TYPE, CLUBS, DIAMONDS, DOUBLE, HEARTS, PASS, RUN,
+                                    SPADES, TWOS_TYPE, T, key_of_kind, bid_value, canasta_kind,
+                                    may_add, may_go_out, progress, runs_in_hand,
+                                    type_opening_in_hand)
 
 
 def hand_worth(hand: int) -> float:
@@ -198,21 +210,34 @@ class ContractSambaBot(SambaBot):
         return self._race(view) is None
 
     def _draw(self, view, dec):
-        """With the contract made a small pile is taken whenever it can be: its pair
-        and top card leave the hand as a meld, so the hand shrinks where two
-        stock cards would grow it."""
-        if self._race(view) == "declarer" and len(view["pile"]) <= 4:
+        """Shedding (the contract made, or the canastas and samba down), a small
+        pile is taken whenever it can be: its pair and top card leave the hand
+        as a meld, so the hand shrinks where two stock cards would grow it."""
+        if self._shedding(view) and len(view["pile"]) <= 4:
             for a, d in dec.items():
                 if d[0] == "take":
                     return a
         return super()._draw(view, dec)
 
     def _normal(self, view, dec):
-        """With the contract made the declarer side sheds its hand: the meld that
-        takes the most cards from it first (a new meld of three before an
-        addition of one), natural cards before wild ones, so that the hand can be
-        melded down to the one card discarded in going out."""
-        if self._race(view) != "declarer":
+        """Shedding (the contract made, or the canastas and samba down), a side
+        empties its hand: the meld that takes the most cards from it first (a
+        new meld of three before an addition of one), natural cards before wild
+        ones, so that the hand can be melded down to the one card discarded in
+        going out.  Otherwise a side that goes out by canastas and a samba grows
+        its runs first while it has no samba and keeps wild cards off its
+        natural canasta to be while it has none."""
+        if not self._shedding(view):
+            missing = self._missing(view)
+            if "samba" in missing:
+                for a, d in sorted(dec.items(), key=lambda x: x[1][0] != "add"):
+                    if d[0] == "run" or d[0] == "add" and d[1] < 44 and \
+                            self._own_melds(view)[d[2]][0] >= RUN:
+                        return a
+            if "natural" in missing:
+                kept = self._natural_hope(view)
+                dec = {a: d for a, d in dec.items()
+                       if not (d[0] == "add" and d[1] in (44, 45) and d[2] == kept)}
             return super()._normal(view, dec)
         best = None
         for a, d in dec.items():
@@ -228,11 +253,67 @@ class ContractSambaBot(SambaBot):
                 best = (key, a)
         return best[1] if best else None
 
+    def _shedding(self, view):
+        """Does this side only need to empty its hand to go out?  The declarer
+        side with its contract made, or the other side (any side without a
+        contract) with its two canastas, one natural, and its samba."""
+        if self._race(view) == "declarer":
+            return True
+        c = view["contract"]
+        if c is not None and c["declarer"] & 1 == self.seat & 1:
+            return False
+        return may_go_out(False, self._own_melds(view), 0, None)
+
+    # -- going out as the non-declarer side (24.9) ------------------------------------------
+    def _missing(self, view):
+        """What the side still lacks to go out by two canastas, one natural, and a
+        samba (24.9): a subset of {"samba", "natural"}; empty when it has both or
+        when its goal is the contract's points instead."""
+        c = view["contract"]
+        team = self.seat & 1
+        if c is not None and c["declarer"] & 1 == team:
+            return set()
+        kinds = [canasta_kind(key_of_kind(m["kind"]), int(m["cards"]))
+                 for m in view["melds"][team]]
+        return {k for k in ("samba", "natural") if k not in kinds}
+
+    def _own_melds(self, view):
+        return [(key_of_kind(m["kind"]), int(m["cards"])) for m in view["melds"][self.seat & 1]]
+
+    def _natural_hope(self, view):
+        """The slot of the side's biggest rank meld still without wild cards (its
+        natural canasta to be), or None."""
+        best = None
+        for slot, (key, mask) in enumerate(self._own_melds(view)):
+            if 4 <= key <= 14 and not mask & T.wild and \
+                    (best is None or popcount(mask) > best[0]):
+                best = (popcount(mask), slot)
+        return best[1] if best else None
+
+    def _needed_by_melds(self, view, card, missing):
+        """Does ``card`` grow a meld toward what the side lacks: a samba meld
+        when it has no samba, a meld of natural cards when it has no natural canasta?"""
+        for key, mask in self._own_melds(view):
+            if not may_add(key, mask, card):
+                continue
+            if key >= RUN:
+                if "samba" in missing:
+                    return True
+            elif "natural" in missing and not mask & T.wild and not (T.wild >> card) & 1:
+                return True
+        return False
+
     def _discard(self, view, dec):
         """A red three is discarded first: it costs nothing there and freezes the
         pile (24.8), where laid it costs 300 and in hand 500."""
         for a, d in dec.items():
             if d[0] == "discard" and (T.red3 >> d[1]) & 1:
                 return a
+        missing = self._missing(view)
+        if missing:
+            keep = {a for a, d in dec.items()
+                    if d[0] == "discard" and self._needed_by_melds(view, d[1], missing)}
+            if keep and len(keep) < sum(1 for d in dec.values() if d[0] == "discard"):
+                dec = {a: d for a, d in dec.items() if a not in keep}
         return super()._discard(view, dec)
 
