@@ -23,6 +23,13 @@ What a subclass provides (each game module documents its own rules):
 
 Seats and sides: four-player games pair seats 0+2 against 1+3 (``side`` is
 ``seat & 1``); a game with other sides overrides ``side`` and ``sides``.
+
+Two ways of opening build on ``MeldGame``: ``DeclaredOpeningMeldGame`` here
+(Korppi's rule book, 000 ch. 21/23/24/25: the opening is checked when the
+player says ``done``), with ``NumberedMeldGame`` for its games whose teams
+keep numbered melds (Samba, Contract Samba, Hand and Foot); and
+``meld_layout.LayoutGame`` (001, 002: the opening is made the moment it
+reaches the requirement, ``take back`` withdraws it).
 """
 
 from __future__ import annotations
@@ -100,9 +107,6 @@ class MeldGame(Game):
 
     def sides(self, s):
         return 2
-
-    def side_seats(self, s, side):
-        return tuple(p for p in range(self.num_players(s)) if self.side(s, p) == side)
 
     # -- the match and its deals ---------------------------------------------
     def _setup(self, s):
