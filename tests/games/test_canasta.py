@@ -141,6 +141,16 @@ def test_insufficient_opening_goes_back_and_raises_the_requirement_by_ten():
     assert s.opened == [True, False]
 
 
+def test_a_discard_refused_for_a_short_opening_says_so_for_either_copy_of_a_card():
+    # 21.6.5: the opening must be made before the discard; the second copy of
+    # 7S (drawn here) is in the hand just as the first would be
+    s = new(hands=("5S 5H 5D", "7S", "", ""), stock="7S")
+    s.play("draw")
+    s.play("meld 5 5 5")
+    with pytest.raises(IllegalAction, match="15 of the 50 needed"):
+        s.play("discard 7S")
+
+
 def popcount_hand(s, p):
     return s.hands[p].bit_count()
 

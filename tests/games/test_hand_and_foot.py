@@ -225,3 +225,13 @@ def test_deal_scoring_on_screen_names_each_teams_seats():
     ev = [e for e in s.events if e.kind == "deal_scored"][-1]
     text = describe_event(G, ev.for_seat(0), 0, None, 4).plain
     assert text.startswith("Deal scored (") and "seats 0+2: " in text and "seats 1+3: " in text
+
+
+def test_a_discard_refused_for_a_short_opening_says_so_for_any_copy_of_a_card():
+    # 25.7 (21.6.5): the opening must be made before the discard; the fifth copy of
+    # 7S (drawn here) is in the hand just as the first would be
+    s = new(hands=("5S 5H 5D", "7S 7S 7S 7S", "", ""), stock="7S 4H")
+    s.play("draw")
+    s.play("meld 5 5 5")
+    with pytest.raises(IllegalAction, match="of the 50 needed"):
+        s.play("discard 7S")

@@ -382,6 +382,16 @@ def test_without_a_pile_to_come_a_player_keeps_a_card():
     assert "meld k k k" not in legal(s)
 
 
+def test_a_last_card_that_may_not_be_discarded_is_refused_as_such_for_any_copy():
+    # hand size (module docstring): one card left in the hand, not on the knee,
+    # stays; holding the sixth copy of 7S rather than the first changes nothing
+    s = new(stock="KC")
+    s.play("draw")
+    s.hands[0] = 1 << DECK.parse_many("7S " * 6)[-1]
+    with pytest.raises(IllegalAction, match="may not run out of cards"):
+        s.play("discard 7S")
+
+
 # -- Ending the deal ---------------------------------------------------------------
 
 BOOK = ["5S 5H 5D 5C 5S 5H 5D", "7S 7H 7D 7C 7S 7H 7D", "2S 2H 2D 2C JK JK JK",

@@ -332,6 +332,11 @@ class MeldGame(Game):
                 out.append(base + c)
         return out
 
+    def _holds(self, hand, c):
+        """Whether ``hand`` holds card ``c`` or another copy of its face: typed
+        card text names the first copy, and the hand may hold a later one."""
+        return any(hand >> i & 1 for i in self.deck.copies_of(self.deck.text_of[c]))
+
     def _put_on_pile(self, s, p, c):
         s.hands[p] &= ~(1 << c)
         s.known[p] &= ~(1 << c)

@@ -613,7 +613,7 @@ class Canasta(DeclaredOpeningMeldGame):
             c = action - self.A_DISCARD
             if s.phase is not Phase.MELD:
                 return "draw or take the pile first"
-            if not (s.hands[seat] >> c) & 1:
+            if not self._holds(s.hands[seat], c):
                 return f"{DECK.text(c)} is not in your hand"
             if s.tent and not self._tent_enough(s, team):
                 return (f"your opening melds make {T.value(s.tent)} of the "

@@ -534,7 +534,7 @@ class Samba(NumberedMeldGame):
         if s.phase is self.Phase.DRAW:
             return "draw or take the pile first"
         if d[0] == "discard":
-            if not (s.hands[seat] >> d[1]) & 1:
+            if not self._holds(s.hands[seat], d[1]):
                 return f"{DECK.text(d[1])} is not in your hand"
             if s.tent and not self._tent_enough(s, team):
                 return (f"your opening melds make {T.value(s.tent)} of the "

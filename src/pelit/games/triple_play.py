@@ -785,7 +785,7 @@ class TriplePlay(LayoutGame):
             if self._opening_short(s, team):
                 return (f"your opening makes {T.value(s.tent)} of the {self.requirement(s)} "
                         f"needed: meld more or take it back")
-            if not (s.hands[seat] >> d[1]) & 1:
+            if not self._holds(s.hands[seat], d[1]):
                 return f"{DECK.text(d[1])} is not in your hand"
             return "you may not run out of cards now"
         if d[0] == "knock":
