@@ -507,6 +507,29 @@ def test_screen_shows_each_team_its_melds_requirement_and_a_frozen_pile():
     assert "FROZEN" in board and "Deal 1" in board
 
 
+def test_opening_line_says_when_the_opening_is_enough_and_what_makes_it():
+    # 21.6.5: short of the requirement 'done' costs 10; once it is reached a
+    # discard (or 'done') makes the opening, and after a pile opening 'done'
+    # brings the rest of the pile
+    s = new(hands=("KS KH KD 9S 9H 9D", "", "", ""))
+    s.play("draw")
+    s.play("meld k k k")
+    board = G.render_board(s.view(0))
+    assert "Opening so far: 30 of 50 points; 'done' short of that" in board
+    s.play("meld 9 9 9")
+    board = G.render_board(s.view(0))
+    assert "Opening so far: 60 of 50 points: enough; 'done' or your discard makes" in board
+    assert "short of that" not in board
+    s = new(hands=("KS KH QS QH QD", "AH", "AD", "KD"), pile="9C", stock="4H 4D 5H 5D 6H")
+    for card in ("4H", "AH", "AD", "KD"):
+        s.play("draw")
+        s.play("discard " + card)
+    s.play("take pile with k k")
+    s.play("meld q q q")
+    assert "60 of 50 points: enough; 'done' makes the opening and takes the rest of the pile" \
+        in G.render_board(s.view(0))
+
+
 def test_refused_melds_say_why():
     # 21.2: one meld per rank, added to; a card not held cannot be melded
     s = new(hands=("AS AH AD", "", "", ""), stock="9C")

@@ -680,8 +680,13 @@ class DeclaredOpeningMeldGame(MeldGame):
             return []
         to_act = view.get("to_act") or [None]
         side = to_act[0] & 1 if to_act[0] is not None else 0
-        return [f"Opening so far: {self.tables.value(tent)} of {view['requirement'][side]} "
-                f"points; 'done' short of that takes the cards back (requirement +10)"]
+        got, need = self.tables.value(tent), view["requirement"][side]
+        head = f"Opening so far: {got} of {need} points"
+        if got < need:
+            return [f"{head}; 'done' short of that takes the cards back (requirement +10)"]
+        if view["phase"] == "opening":
+            return [f"{head}: enough; 'done' makes the opening and takes the rest of the pile"]
+        return [f"{head}: enough; 'done' or your discard makes the opening"]
 
 
 class NumberedMeldState(DeclaredOpeningState):
