@@ -333,3 +333,15 @@ def test_a_discard_refused_for_a_short_opening_says_so_for_any_copy_of_a_card():
     s.play("meld 5 5 5")
     with pytest.raises(IllegalAction, match="15 of the 50 needed"):
         s.play("discard 7S")
+
+
+def test_terminal_table_shows_no_raw_view_fields_beside_the_board():
+    # the board says whether a team has opened; the view's bookkeeping field
+    # for an opening made this turn is not a line of its own
+    from rich.console import Console
+    from pelit.cli import render
+    s = new(hands=("AS AH AD", "", "", ""))
+    console = Console(width=120, record=True)
+    console.print(render.table_renderable(G, s.view(0)))
+    text = console.export_text()
+    assert "first melds need 50 points" in text and "opened now" not in text

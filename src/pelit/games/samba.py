@@ -189,7 +189,7 @@ class Samba(NumberedMeldGame):
         "hide": ["stock", "pile", "pile_frozen", "pile_aside", "melds", "tentative",
                  "tentative_top", "red_threes", "opened", "requirement",
                  "requirement_raise", "penalties", "ask", "ask_back", "melded",
-                 "deal_no", "scores", "sheet"],
+                 "opened_now", "deal_no", "scores", "sheet"],
         "not_cards_after": ["to"],
     }
 
