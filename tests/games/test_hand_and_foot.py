@@ -218,6 +218,17 @@ def test_screen_shows_feet_canastas_needed_and_the_always_frozen_pile():
     assert "Opening so far: 60 of 50" in board
 
 
+def test_an_empty_pile_on_screen_is_not_called_frozen():
+    # 25.3: the pile is always frozen; once it is taken whole there is no
+    # pile to be frozen, and the board says only that it is empty
+    s = new(hands=("9S 9H AS AH AD", "", "", ""), pile="9C")
+    s.play("take pile with 9 9")
+    s.play("meld a a a")
+    s.play("done")
+    board = G.render_board(s.view(0))
+    assert "Pile: empty   Stock:" in board and "FROZEN" not in board
+
+
 def test_deal_scoring_on_screen_names_each_teams_seats():
     # the deal's scoring lines of both teams, each named by its seats
     from pelit.cli.render import describe_event

@@ -68,7 +68,7 @@ def pile_line(deck, view, frozen: bool | None = None, why_frozen: str = "") -> s
     else:
         top = pretty(deck.text(int(pile[-1])))
         line = f"Pile: {len(pile)} card{'s' if len(pile) != 1 else ''}, top {top}"
-    if frozen:
+    if frozen and pile:
         line += f"  FROZEN{(' (' + why_frozen + ')') if why_frozen else ''}"
     elif frozen is not None and pile:
         line += "  (not frozen)"
