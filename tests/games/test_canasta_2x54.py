@@ -238,6 +238,23 @@ def test_more_cards_of_the_rank_than_wild_cards():
     assert not group_ok(mask_of(DECK.parse_many("8S 8H 2S JK")), 8)
 
 
+def test_refused_groups_say_why():
+    # one group per rank, added to; cards not held cannot be laid out
+    s = new(hands=["8S 8H 8D 2S AS AH AD", "", "", ""], stock="KC")
+    first_turn(s)
+    with pytest.raises(IllegalAction, match="meld 9 9 9: you do not hold those cards"):
+        s.play("meld 9 9 9")
+    with pytest.raises(IllegalAction, match="no group of ks: lay one out first"):
+        s.play("add k to ks")
+    s.play("meld 8 8 2")                        # the only deuce is laid
+    with pytest.raises(IllegalAction, match="you do not hold those cards"):
+        s.play("meld a a 2")
+    with pytest.raises(IllegalAction, match="a group of 8s already"):
+        s.play("meld 8 8 8")
+    with pytest.raises(IllegalAction, match="add 2 to 8s: you do not hold that card"):
+        s.play("add 2 to 8s")
+
+
 def test_deuce_and_joker_groups():
     s = new(hands=["2S 2H 2D JK JK AS AH AD", "", "", ""], stock="KC")
     first_turn(s)

@@ -712,10 +712,30 @@ class Canasta2x54(LayoutGame):
                 return "after laying out black threes you must close this turn"
             return f"{DECK.text(d[1])} is not in your hand"
         if d[0] in ("meld", "add"):
+            why = self._why_group(s, seat, d)
+            if why:
+                return f"{a.text(action)}: {why}"
             return (f"{a.text(action)}: not allowed now (three or more cards, more of the "
                     f"rank than wild cards, one group per rank; black threes only when "
                     f"closing; keep a card for the discard)")
         return f"{a.text(action)} is not allowed now ({self.phase_name(s)})"
+
+    def _why_group(self, s, seat, d):
+        """The plain reason a lay-out or add (decoded ``d``) is refused, where
+        one is simple to name: no such group, a second one, cards not held."""
+        verb, key, form = d
+        hand, group, word = s.hands[seat], s.melds[self.side(s, seat)][key], _key_word(key)
+        if verb == "meld":
+            if group:
+                return f"your side has a group of {word} already: add to it ('add ... to {word}')"
+            if popcount(new_group_cards(hand, key, form)) < 3:
+                return "you do not hold those cards"
+        else:
+            if not group:
+                return f"your side has no group of {word}: lay one out first ('meld ...')"
+            if not added_card(hand, key, form):
+                return "you do not hold that card"
+        return ""
 
     # -- views ----------------------------------------------------------------------------
     def _view(self, s, seat, v):
