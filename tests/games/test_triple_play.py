@@ -248,6 +248,21 @@ def test_one_unfinished_meld_per_rank_and_a_canasta_closes_at_seven():
     assert "meld a a a" in legal(s)           # a new meld of aces may start
 
 
+def test_refused_melds_say_why():
+    # one unfinished meld of a kind, added to; cards not held cannot be melded
+    s = new(hands=("9S 9H 9D QS QH QD 2S", "", "", ""), stock="KC JC")
+    s.play("draw")
+    with pytest.raises(IllegalAction, match="meld 8 8 8: you do not hold those cards"):
+        s.play("meld 8 8 8")
+    with pytest.raises(IllegalAction, match="meld 2 2 jk: you do not hold those cards"):
+        s.play("meld 2 2 jk")
+    s.play("meld 9 9 9")
+    with pytest.raises(IllegalAction, match="unfinished meld of 9s already: add to it"):
+        s.play("meld 9 9 2")
+    with pytest.raises(IllegalAction, match="add jk to 9s: you do not hold that card"):
+        s.play("add jk to 9s")
+
+
 def test_opening_requirement_by_deal_and_tentative_melds():
     s = new(hands=("9S 9H 9D QS QH QD", "", "", ""), stock="KC JC")
     s.play("draw")

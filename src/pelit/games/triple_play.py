@@ -793,10 +793,34 @@ class TriplePlay(LayoutGame):
         if d[0] in ("meld", "add"):
             if d[0] == "add" and not s.melds[team][d[1]]:
                 return f"your team has no unfinished meld of {_key_word(d[1])}"
+            why = self._why_meld(s, seat, d)
+            if why:
+                return f"{a.text(action)}: {why}"
             return (f"{a.text(action)}: not allowed now (3 to 7 cards; one wild card up to "
                     f"five cards, two from six; none in fives or sevens; keep a card to "
                     f"end the turn; finish canastas only after the opening)")
         return f"{a.text(action)} is not allowed now ({self.phase_name(s)})"
+
+
+    def _why_meld(self, s, seat, d):
+        """The plain reason a meld or add (decoded ``d``) is refused, where one
+        is simple to name: a second unfinished meld of a kind, cards not held."""
+        verb, key, form = d
+        hand = s.hands[seat]
+        twos, jokers = popcount(hand & T.twos), popcount(hand & T.jokers)
+        if verb == "meld":
+            if s.melds[seat & 1][key]:
+                word = _key_word(key)
+                return f"your team has an unfinished meld of {word} already: add to it"
+            if key == WILD:
+                need_twos, need_jokers = WILD_FORMS[form]
+                held = twos >= need_twos and jokers >= need_jokers
+            else:
+                held = popcount(hand & T.rank[key]) >= (3 if form == 0 else 2) and \
+                    (form != 1 or twos) and (form != 2 or jokers)
+            return "" if held else "you do not hold those cards"
+        held = (hand & T.rank[key]) if form == 0 else (twos if form == 1 else jokers)
+        return "" if held else "you do not hold that card"
 
     # -- views ---------------------------------------------------------------------
     def _view(self, s, seat, v):
