@@ -127,10 +127,20 @@ class ActionSpace:
             elif kind == "verb":
                 forms.append(f"'{verb}'")
             elif kind == "choice":
-                words = "|".join(data["_"][:8]) + ("|..." if len(data["_"]) > 8 else "")
-                forms.append(f"'{verb} {words}'" if verb else f"'{words}'")
+                forms.append(_choice_forms(verb, data["_"]))
             else:
                 vals = data["_"]
                 forms.append(f"'{verb} N' ({vals[0]}..{vals[-1]})" if verb
                              else f"a number {vals[0]}..{vals[-1]}")
         return "actions look like " + ", ".join(dict.fromkeys(forms))
+
+
+def _choice_forms(verb: str, words: list) -> str:
+    """A choice for the help line: all of a few (``'bid rami|nolo'``), or the
+    first two of many as examples with their number (``'meld 4 4 4', 'meld 4 4
+    2', ... (100 forms)``)."""
+    if len(words) <= 6:
+        joined = "|".join(words)
+        return f"'{verb} {joined}'" if verb else f"'{joined}'"
+    shown = [f"'{verb} {w}'" if verb else f"'{w}'" for w in words[:2]]
+    return ", ".join(shown) + f", ... ({len(words)} forms)"
