@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from pelit.core.records import jsonable
+from pelit.server.hub import web_view
 
 from support import card_ids_in
 
@@ -43,7 +44,9 @@ def check_frames(game, record, raw_frames, seat):
     views, leaks, event_counts = [], [], []
     for text in [*record["actions"], None]:
         view = game.view(state, seat)
-        views.append(jsonable(view, game))
+        # the browser's view: the engine's, with the game's own board text
+        # drawn from that same view where its layout asks for it
+        views.append(web_view(game, state, seat))
         event_counts.append(len(state.events))
         if deck is not None:
             # once the match is over its seed and packs are published to

@@ -448,6 +448,13 @@ class MeldGame(Game):
         text = self.ask_texts.get(ask)
         return [text.format(emptied=self.emptied_to_go_out)] if text else []
 
+    @property
+    def web_layout(self):
+        """The browser shows the game's own board text (``render_board``: a
+        block per side with its melds, the pile, the opening under way) in
+        place of the raw fields the terminal hides for the same reason."""
+        return {"board_text": True, "hide": list(self.render_hints.get("hide", ()))}
+
     meld_group_words = ("wilds",)
 
     def parse_action(self, state, text, seat=None):

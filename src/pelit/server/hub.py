@@ -25,6 +25,18 @@ from ..core.records import jsonable, record_of
 from ..core.registry import load
 from .storage import Storage, token_hash
 
+
+def web_view(game, state, seat) -> dict:
+    """A seat's view as the browser gets it: the view as JSON, and where the
+    game asks for it (``web_layout["board_text"]``) the text its own
+    ``render_board`` draws from that same view (e.g. the Canasta family's
+    blocks per team), under ``board_text``."""
+    view = game.view(state, seat)
+    out = jsonable(view, game)
+    if (getattr(game, "web_layout", None) or {}).get("board_text"):
+        out["board_text"] = game.render_board(view)
+    return out
+
 NAME_MAX = 40
 _fallback = random.SystemRandom()
 
@@ -180,7 +192,7 @@ class Table:
         if views is not None and seat in views:
             view = views[seat]
         else:
-            view = jsonable(game.view(state, seat), game)
+            view = web_view(game, state, seat)
             if views is not None:
                 views[seat] = view
         start = conn.sent
@@ -548,7 +560,7 @@ class Hub:
                 raise ServerError("bad_request", "seat must be a number, spectator or open") from None
             if not 0 <= seats[0] < n:
                 raise ServerError("bad_seat", f"seat must be 0..{n - 1}")
-        views = {("spectator" if s is None else str(s)): jsonable(game.view(state, s), game)
+        views = {("spectator" if s is None else str(s)): web_view(game, state, s)
                  for s in seats}
         ev_seat = None if seat in ("open", "spectator") else seats[0]
         events = jsonable(game.events_for(state, ev_seat), game)

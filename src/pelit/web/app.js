@@ -6,7 +6,7 @@
 
 const { isCard, cardSVG, cardBackSVG, cardInline } = window.PelitCards;
 const BASE_KEYS = new Set(["game", "seat", "players", "phase", "to_act", "legal", "version",
-  "options", "outcome"]);
+  "options", "outcome", "board_text"]);
 const app = document.getElementById("app");
 
 // ---------------------------------------------------------------- helpers
@@ -462,6 +462,8 @@ function renderView(v, opts) {
     seatBoxes.push(box);
   }
   out.push(h("div", { class: "seats" }, seatBoxes));
+  // the game's own drawing of what the seat sees (layout.board_text)
+  if (v.board_text) out.push(h("pre", { class: "boardtext", id: "boardtext" }, v.board_text));
   // centre: card zones and boards
   if (zones.length) {
     out.push(h("div", { class: "centre" }, zones.map(([k, val]) => {

@@ -1,0 +1,37 @@
+"""The Canasta family in a real browser: each game's own board text (a block
+per team with its melds, the pile) stands in place of the raw view fields."""
+
+from __future__ import annotations
+
+import pytest
+
+import pelit
+from test_browser import Person
+
+FAMILY = ["canasta", "samba", "contract-samba", "hand-and-foot", "triple-play", "canasta-2x54"]
+
+
+@pytest.mark.parametrize("game_id", FAMILY)
+def test_meld_game_table_shows_the_board_text_and_plays(browser, server, shot, game_id):
+    game = pelit.load(game_id)
+    host = Person(browser, server, seed=7)
+    host.create(game_id, dict(game.test_options))
+    host.sit(0, "Ann")
+    host.page.click("#fill-bots")
+    host.page.wait_for_selector("#start:not([disabled])")
+    host.page.click("#start")
+    host.page.wait_for_selector("#boardtext")
+    clicks = 0
+    while clicks < 6 and not host.over():
+        if host.my_turn():
+            host.click_something()
+            clicks += 1
+        else:
+            host.page.wait_for_timeout(50)
+    shot(host.page, f"meld-{game_id}")
+    board = host.page.inner_text("#boardtext")
+    assert "Pile" in board and "points" in board
+    felt = host.page.inner_text("#felt")
+    for raw in ("requirement raise", "tentative top", "pile aside"):
+        assert raw not in felt
+    host.close()
