@@ -461,4 +461,8 @@ class Minibridge(Game):
 
 # The web table shows the contract ("2D") as text, never as a card, and the
 # play (dummy, trick) unfolded.
-Minibridge.web_layout = {"text": ["contract"], "open": ["play"]}
+# the browser: the play record without the engine's hand numbers and void
+# bitmasks (who plays is lit on the seats; the contract names the trump)
+Minibridge.web_layout = {"text": ["contract"], "open": ["play"],
+                    "omit": {"play": ["declarer_hand", "dummy_hand", "hand_to_play", "leader",
+                                     "trump", "voids", "tricks_done"]}}

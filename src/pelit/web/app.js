@@ -536,7 +536,9 @@ function genericBlock(k, val) {
   const flat = Array.isArray(val) && val.every((x) => x === null || typeof x !== "object" || isCardList(x));
   const record = val !== null && typeof val === "object" && !Array.isArray(val);
   // a record (e.g. Bridge's play: declarer, dummy's cards, the trick) one entry a line
-  const lines = record ? Object.entries(val).filter(([, x]) => x !== null).map(([kk, x]) => `${esc(words(kk))}: ${fmt(x)}`)
+  // layout.omit: entries of a record a player need not read (engine bookkeeping)
+  const omit = new Set((((T.frame && T.frame.table.layout) || {}).omit || {})[k] || []);
+  const lines = record ? Object.entries(val).filter(([kk, x]) => x !== null && !omit.has(kk)).map(([kk, x]) => `${esc(words(kk))}: ${fmt(x)}`)
     : Array.isArray(val) && !flat ? val.map(fmt) : [fmt(val)];
   const zone = h("div", { class: "zone", "data-key": k });
   // layout.open: keys shown unfolded (what a player needs in view, like the dummy)
