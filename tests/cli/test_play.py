@@ -463,3 +463,11 @@ def test_a_verb_may_be_shortened_when_only_one_legal_action_fits():
     n = len(st.history)
     assert s2._handle(gesture[:2]) == "acted" and len(st.history) == n + 1
     assert g2.action_text(st.history[-1][1]) == gesture
+
+
+def test_an_event_field_named_like_the_event_is_not_labelled_twice():
+    """'Seat 1: call  1 canasta', not 'call  call 1 canasta'."""
+    g = pelit.load("contract-samba")
+    line = render.describe_event(g, {"kind": "call", "seat": 1, "call": "1 canasta",
+                                     "level": 1}, 0, None, 4).plain
+    assert line == "Seat 1: call  1 canasta · level 1"

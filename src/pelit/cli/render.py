@@ -290,7 +290,8 @@ def describe_event(game, event: dict, me, names=None, players: int = 0) -> Text 
         if v is True:
             out.append(k.replace("_", " "))
             continue
-        out.append(f"{k.replace('_', ' ')} ", style="dim")
+        if k != kind:                 # a field named like the event ("call": 1h) needs no label
+            out.append(f"{k.replace('_', ' ')} ", style="dim")
         if is_seat_field(game, k, v):
             out.append(seat_name(v, me, names))
         elif isinstance(v, CardSet) and len(v) > LONG_SET:

@@ -557,7 +557,8 @@ function genericBlock(k, val) {
 function eventText(e) {
   const who = e.seat !== null && e.seat !== undefined ? `<b>${esc(seatName(e.seat))}</b> ` : "";
   const rest = Object.entries(e).filter(([k, x]) => k !== "kind" && k !== "seat" && x !== null && x !== false)
-    .map(([k, x]) => (k === "card" || k === "cards" ? fmt(x) : `${esc(words(k))} ${fmt(x)}`));
+    // a field named like the event ("call": call 1h) or holding its cards is not labelled again
+    .map(([k, x]) => (k === "card" || k === "cards" || k === e.kind ? fmt(x) : `${esc(words(k))} ${fmt(x)}`));
   return `${who}${esc(words(e.kind))} ${rest.join(", ")}`;
 }
 function remembered(e, index) {
