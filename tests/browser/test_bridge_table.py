@@ -20,7 +20,15 @@ def test_bridge_play_record_without_engine_numbers(browser, server, shot):
         if "dummy" in host.page.inner_text("#felt").lower() or host.over():
             break
         if host.my_turn():
-            host.click_something()
+            # in the auction Ann bids (never passes), so the board is played
+            bids = host.page.locator("#actions select[data-verb='bid'] + button")
+            if bids.count():
+                version = host.data("version")
+                bids.first.click()
+                host.page.wait_for_function(
+                    f"() => document.getElementById('app').dataset.version !== '{version}'")
+            else:
+                host.click_something()
         else:
             host.page.wait_for_timeout(50)
     felt = host.page.inner_text("#felt").lower()
