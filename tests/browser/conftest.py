@@ -42,6 +42,15 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture
+def own_server(tmp_path):
+    """A server of the test's own, stopped with it: for a test that leaves a
+    match unfinished, whose bots would otherwise play on beside later tests."""
+    srv = Server(tmp_path / "pelit.db", bot_delay=0.05).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
 def shot():
     SHOTS.mkdir(parents=True, exist_ok=True)
 

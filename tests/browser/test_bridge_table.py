@@ -7,9 +7,9 @@ import pelit
 from test_browser import Person
 
 
-def test_bridge_play_record_without_engine_numbers(browser, server, shot):
+def test_bridge_play_record_without_engine_numbers(browser, own_server, shot):
     game = pelit.load("bridge")
-    host = Person(browser, server, seed=11)
+    host = Person(browser, own_server, seed=11)
     host.create("bridge", dict(game.test_options))
     host.sit(0, "Ann")
     host.page.click("#fill-bots")

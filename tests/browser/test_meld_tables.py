@@ -12,9 +12,9 @@ FAMILY = ["canasta", "samba", "contract-samba", "hand-and-foot", "triple-play", 
 
 
 @pytest.mark.parametrize("game_id", FAMILY)
-def test_meld_game_table_shows_the_board_text_and_plays(browser, server, shot, game_id):
+def test_meld_game_table_shows_the_board_text_and_plays(browser, own_server, shot, game_id):
     game = pelit.load(game_id)
-    host = Person(browser, server, seed=7)
+    host = Person(browser, own_server, seed=7)
     host.create(game_id, dict(game.test_options))
     host.sit(0, "Ann")
     host.page.click("#fill-bots")
