@@ -504,6 +504,29 @@ class DeclaredOpeningMeldGame(MeldGame):
     """
 
     State = DeclaredOpeningState
+    hand_size = 0               # cards dealt to each player
+    covered_upcards = 0         # cards the first card of the pile is covered on (a mask)
+    dealt_fields = {}           # more public fields of the "dealt" event
+
+    # -- the deal ------------------------------------------------------------------
+    def _deal(self, s):
+        """Deal the hands one card at a time from the dealer's left (and what
+        ``_deal_more`` deals after them), turn up the pile; the player left of
+        the dealer begins."""
+        pack = s.deal_pack(self.deck, s.deal_no)
+        self._new_deal_fields(s)
+        first = (s.dealer + 1) % 4
+        s.hands, pos = deal_rounds(pack, 0, first, 4, self.hand_size)
+        pos = self._deal_more(s, pack, pos, first)
+        s.stock = pack[pos:][::-1]            # top of the stock at the end
+        self._log_dealt(s, count=self.hand_size, **self.dealt_fields, dealer=s.dealer)
+        self._turn_up_pile(s, self.covered_upcards)
+        self._begin_turn(s, first)
+
+    def _deal_more(self, s, pack, pos, first):
+        """Deal further cards after the hands (Hand and Foot's feet); returns
+        the next position in the pack."""
+        return pos
 
     def _new_deal_fields(self, s):
         super()._new_deal_fields(s)

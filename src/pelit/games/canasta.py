@@ -78,7 +78,7 @@ from dataclasses import dataclass
 
 from ..cards.deck import Card, CardSet, mask_of, standard_deck
 from ..cards.meld_game import (DECLARED_OPENING_VERBS, DeclaredOpeningMeldGame,
-                               DeclaredOpeningState, deal_rounds)
+                               DeclaredOpeningState)
 from ..cards.meld_screen import cards_line, goal_text, meld_line, pile_line, side_title
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
                            has_canasta, popcount, red_three_points, take_lowest)
@@ -220,6 +220,8 @@ class Canasta(DeclaredOpeningMeldGame):
     deck = DECK
     tables = T
     opening_zones = OPENING_ZONES
+    hand_size = HAND_SIZE
+    covered_upcards = FREEZERS      # 21.3: a turned-up red three or wild card is covered
     presets = {"club": {"four_red_threes": 400}}
     test_options = {"deals": 2}
 
@@ -339,18 +341,10 @@ class Canasta(DeclaredOpeningMeldGame):
         return False
 
     # -- setup and dealing ---------------------------------------------------
-    def _deal(self, s):
-        pack = s.deal_pack(DECK, s.deal_no)
-        self._new_deal_fields(s)
-        first = (s.dealer + 1) % 4
-        s.hands, pos = deal_rounds(pack, 0, first, 4, HAND_SIZE)
-        s.stock = pack[pos:][::-1]            # top of the stock at the end
+    def _new_deal_fields(self, s):
+        super()._new_deal_fields(s)
         s.melds = [[0] * 16, [0] * 16]
         s.drew = False
-        self._log_dealt(s, count=HAND_SIZE, dealer=s.dealer)
-        # 21.3: turn up a card; red threes and wild cards are covered by another
-        self._turn_up_pile(s, FREEZERS)
-        self._begin_turn(s, first)
 
     # -- DRAW ------------------------------------------------------------------
     def _take_actions(self, s, p):

@@ -793,11 +793,6 @@ class ContractSamba(_samba.Samba):
         first = (s.dealer + 1) % 4
         s.hands, pos = deal_rounds(pack, 0, first, 4, HAND_SIZE)
         s.stock = pack[pos:][::-1]
-        s.bonus = [0, 0]
-        s.penalties = [0, 0]
-        s.ask = None
-        s.ask_back = None
-        s.melded = False
         s.auction = Auction(first)
         s.contract = None
         s.contracts_left = []

@@ -168,6 +168,9 @@ class HandAndFoot(NumberedMeldGame):
     State = HandAndFootState
     deck = DECK
     tables = T
+    hand_size = HAND_SIZE
+    covered_upcards = COVER
+    dealt_fields = {"foot": FOOT_SIZE}
     lays_red_threes = False         # 25.4: threes are never laid; a red three stays in the hand
     emptied_to_go_out = "foot"      # 25.5: it is the foot that going out empties
     test_options = {"deals": 1}
@@ -277,17 +280,10 @@ class HandAndFoot(NumberedMeldGame):
         return False
 
     # -- setup ------------------------------------------------------------------------
-    def _deal(self, s):
-        pack = s.deal_pack(DECK, s.deal_no)
-        self._new_deal_fields(s)
-        first = (s.dealer + 1) % 4
-        s.hands, pos = deal_rounds(pack, 0, first, 4, HAND_SIZE)
+    def _deal_more(self, s, pack, pos, first):
         s.feet, pos = deal_rounds(pack, pos, first, 4, FOOT_SIZE)
-        s.stock = pack[pos:][::-1]
         s.in_foot = [False] * 4
-        self._log_dealt(s, count=HAND_SIZE, foot=FOOT_SIZE, dealer=s.dealer)
-        self._turn_up_pile(s, COVER)
-        self._begin_turn(s, first)
+        return pos
 
     # -- DRAW -------------------------------------------------------------------------
     def _take_actions(self, s, p):

@@ -44,8 +44,7 @@ from dataclasses import dataclass
 
 from ..cards.deck import (SUITS, Card, CardSet, ids, mask_of, normalize_card_text, pretty,
                           standard_deck)
-from ..cards.meld_game import (DECLARED_OPENING_VERBS, NumberedMeldGame, NumberedMeldState,
-                               deal_rounds)
+from ..cards.meld_game import DECLARED_OPENING_VERBS, NumberedMeldGame, NumberedMeldState
 from ..cards.meld_screen import cards_line, goal_text, pile_line, side_title
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
                            popcount, take_lowest)
@@ -182,6 +181,8 @@ class Samba(NumberedMeldGame):
     deck = DECK
     tables = T
     opening_zones = OPENING_ZONES
+    hand_size = HAND_SIZE
+    covered_upcards = FREEZERS      # as in Canasta 21.3
     test_options = {"deals": 1}
     # the terminal draws the teams' tables itself (render_board): one block
     # per team with its numbered melds instead of the view's paired lists
@@ -302,16 +303,6 @@ class Samba(NumberedMeldGame):
         return False
 
     # -- dealing --------------------------------------------------------------------
-    def _deal(self, s):
-        pack = s.deal_pack(DECK, s.deal_no)
-        self._new_deal_fields(s)
-        first = (s.dealer + 1) % 4
-        s.hands, pos = deal_rounds(pack, 0, first, 4, HAND_SIZE)
-        s.stock = pack[pos:][::-1]
-        self._log_dealt(s, count=HAND_SIZE, dealer=s.dealer)
-        self._turn_up_pile(s, FREEZERS)
-        self._begin_turn(s, first)
-
     # -- DRAW -----------------------------------------------------------------------
     def _take_actions(self, s, p):
         if not s.pile:
