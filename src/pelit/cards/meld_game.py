@@ -37,7 +37,7 @@ from __future__ import annotations
 from ..core.game import Game, Outcome, State
 from .deal import hands_with_known, sample_hands, unknown_hand_zones
 from .deck import Card, CardSet, ids, mask_of
-from .meld_screen import deal_scored_line
+from .meld_screen import deal_scored_line, side_title
 from .melds import opening_requirement, popcount
 from .melds_extra import normalize_meld_text
 from .scoresheet import ScoreSheet
@@ -702,6 +702,18 @@ class DeclaredOpeningMeldGame(MeldGame):
         s.melded = view["melded"]
         s.opened_now = view["opened_now"]
         return s, placed
+
+    @staticmethod
+    def team_heading(view, t) -> str:
+        """The board's first line of team ``t``: who, its score, and whether it
+        has opened or what its first melds need (raised by short openings)."""
+        head = f"{side_title((t, t + 2), view.get('seat'), t)}: {view['scores'][t]} points"
+        if view["opened"][t]:
+            return head + ", opened"
+        head += f", not opened: first melds need {view['requirement'][t]} points"
+        if view["requirement_raise"][t]:
+            head += f" (raised {view['requirement_raise'][t]} by short openings)"
+        return head
 
     def opening_line(self, view):
         """The board's line for a tentative opening under way, if any."""

@@ -79,7 +79,7 @@ from dataclasses import dataclass
 from ..cards.deck import Card, CardSet, mask_of, standard_deck
 from ..cards.meld_game import (DECLARED_OPENING_VERBS, DeclaredOpeningMeldGame,
                                DeclaredOpeningState)
-from ..cards.meld_screen import cards_line, goal_text, meld_line, pile_line, side_title
+from ..cards.meld_screen import cards_line, goal_text, meld_line, pile_line
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
                            has_canasta, popcount, red_three_points, take_lowest)
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
@@ -545,18 +545,11 @@ class Canasta(DeclaredOpeningMeldGame):
         """For the terminal: each team's score, opening requirement, red threes
         and melds (canastas marked), the pile and whether it is frozen, an
         opening under way and the state of "May I go out?"."""
-        me = view.get("seat")
         goal = goal_text(view, 5000)
         lines = [f"Deal {view['deal_no'] + 1}   ({goal})"]
         for t in (0, 1):
             lines.append("")
-            head = f"{side_title((t, t + 2), me, t)}: {view['scores'][t]} points"
-            if view["opened"][t]:
-                head += ", opened"
-            else:
-                head += f", not opened: first melds need {view['requirement'][t]} points"
-                if view["requirement_raise"][t]:
-                    head += f" (raised {view['requirement_raise'][t]} by short openings)"
+            head = self.team_heading(view, t)
             lines.append(head)
             reds = int(view["red_threes"][t])
             if reds:

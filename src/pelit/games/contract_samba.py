@@ -542,7 +542,7 @@ from dataclasses import dataclass as _dataclass  # noqa: E402
 from ..cards.deck import (RANK_TEXT, SUITS, Card, CardSet, mask_of,  # noqa: E402
                           normalize_card_text, pretty)
 from ..cards.meld_screen import (cards_line, deal_scored_line, goal_text,  # noqa: E402
-                                 pile_line, seat_label, side_title)
+                                 pile_line, seat_label)
 from ..cards.meld_game import DeclaredOpeningMeldGame, NumberedMeldState, deal_rounds  # noqa: E402
 from ..cards.melds import NATURAL_RANKS, take_lowest  # noqa: E402
 from ..core.actions import ActionSpace  # noqa: E402
@@ -1263,11 +1263,7 @@ class ContractSamba(_samba.Samba):
                              f"{level * 1000})")
         for t in (0, 1):
             lines.append("")
-            head = f"{side_title((t, t + 2), me, t)}: {view['scores'][t]} points"
-            if view["opened"][t]:
-                head += ", opened"
-            else:
-                head += f", not opened: first melds need {view['requirement'][t]} points"
+            head = self.team_heading(view, t)
             lines.append(head)
             reds = int(view["red_threes"][t])
             if reds:

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from ..cards.deck import SUITS, Card, CardSet, ids, mask_of, normalize_card_text, standard_deck
 from ..cards.meld_game import (DECLARED_OPENING_VERBS, NumberedMeldGame, NumberedMeldState,
                                deal_rounds)
-from ..cards.meld_screen import meld_line, pile_line, side_title
+from ..cards.meld_screen import meld_line, pile_line
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind, \
     popcount, take_lowest
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
@@ -497,13 +497,7 @@ class HandAndFoot(NumberedMeldGame):
         lines = [f"Deal {view['deal_no'] + 1} of {deals}"]
         for t in (0, 1):
             lines.append("")
-            head = f"{side_title((t, t + 2), me, t)}: {view['scores'][t]} points"
-            if view["opened"][t]:
-                head += ", opened"
-            else:
-                head += f", not opened: first melds need {view['requirement'][t]} points"
-                if view["requirement_raise"][t]:
-                    head += f" (raised {view['requirement_raise'][t]} by short openings)"
+            head = self.team_heading(view, t)
             lines.append(head)
             feet = []
             for p in (t, t + 2):

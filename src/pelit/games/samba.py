@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from ..cards.deck import (SUITS, Card, CardSet, ids, mask_of, normalize_card_text, pretty,
                           standard_deck)
 from ..cards.meld_game import DECLARED_OPENING_VERBS, NumberedMeldGame, NumberedMeldState
-from ..cards.meld_screen import cards_line, goal_text, pile_line, side_title
+from ..cards.meld_screen import cards_line, goal_text, pile_line
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
                            popcount, take_lowest)
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD as RW
@@ -570,17 +570,10 @@ class Samba(NumberedMeldGame):
         and its melds numbered as the actions name them (runs and sambas
         marked), the pile and whether it is frozen, an opening under way and
         the state of "May I go out?"."""
-        me = view.get("seat")
         lines = [f"Deal {view['deal_no'] + 1}   ({goal_text(view, 10000)})"]
         for t in (0, 1):
             lines.append("")
-            head = f"{side_title((t, t + 2), me, t)}: {view['scores'][t]} points"
-            if view["opened"][t]:
-                head += ", opened"
-            else:
-                head += f", not opened: first melds need {view['requirement'][t]} points"
-                if view["requirement_raise"][t]:
-                    head += f" (raised {view['requirement_raise'][t]} by short openings)"
+            head = self.team_heading(view, t)
             melds = view["melds"][t]
             done = sum(1 for m in melds if complete(_key_of(m["kind"], None), int(m["cards"])))
             head += f"; canastas/sambas {done} (2 to go out)"
