@@ -5,8 +5,9 @@ from serverkit import Server
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """One real server per test module (bots act at once)."""
-    srv = Server(tmp_path_factory.mktemp("srv") / "pelit.db").start()
+    """One real server per test module (bots act at once; random players send
+    faster than people, so the rate limit is wider than a real server's)."""
+    srv = Server(tmp_path_factory.mktemp("srv") / "pelit.db", rate_limit="2000/20").start()
     yield srv
     srv.stop()
 

@@ -28,8 +28,10 @@ def free_port() -> int:
 class Server:
     """``python -m pelit.server`` on 127.0.0.1 with its own database file."""
 
-    def __init__(self, db, bot_delay=0.0, grace=60.0, port=None, window_wait=10.0):
+    def __init__(self, db, bot_delay=0.0, grace=60.0, port=None, window_wait=10.0,
+                 rate_limit="100/20"):
         self.db = str(db)
+        self.rate_limit = rate_limit
         self.bot_delay = bot_delay
         self.grace = grace
         self.window_wait = window_wait
@@ -49,7 +51,7 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "pelit.server", "--host", "127.0.0.1", "--port", str(self.port),
              "--db", self.db, "--bot-delay", str(self.bot_delay), "--grace", str(self.grace),
-             "--window-wait", str(self.window_wait)],
+             "--window-wait", str(self.window_wait), "--rate-limit", self.rate_limit],
             stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -173,7 +175,10 @@ class Client:
 
 
 async def play_randomly(client: Client, token: str, rng, timeout=120.0) -> dict:
-    """Act with a random legal action whenever this seat may; return the final frame."""
+    """Act with a random legal action whenever this seat may; return the final frame.
+
+    A move refused by the rate limit was dropped unseen (no resync follows):
+    wait as long as the server says and send it again."""
     deadline = time.monotonic() + timeout
     while True:
         msg = client.last
@@ -186,7 +191,10 @@ async def play_randomly(client: Client, token: str, rng, timeout=120.0) -> dict:
         left = deadline - time.monotonic()
         if left <= 0:
             raise TimeoutError("the match did not end")
-        while True:                      # wait for the next state (errors resync)
+        while True:                      # wait for the next state (other errors resync)
             got = await client.recv(left)
             if got["type"] == "state":
+                break
+            if got.get("code") == "rate_limit":
+                await asyncio.sleep(got["retry_after"])
                 break

@@ -12,6 +12,8 @@ import asyncio
 import json
 import random
 import secrets
+import subprocess
+import sys
 
 import pytest
 from websockets.exceptions import InvalidStatus
@@ -168,7 +170,11 @@ def test_bad_input_is_rejected_with_a_clear_error_and_changes_nothing(server):
     run(main())
 
 
-def test_origin_check_and_rate_limit(server):
+def test_origin_check_and_rate_limit(tmp_path):
+    """The real server's limit (100 messages in 20 s): the 101st is dropped with
+    a rate_limit error that says when to send again."""
+    server = Server(tmp_path / "pelit.db").start()
+
     async def main():
         tid, host, tokens = server.table("xeri", ["human", "human"], {"hands": 1})
         with pytest.raises(InvalidStatus) as exc:
@@ -185,9 +191,43 @@ def test_origin_check_and_rate_limit(server):
         codes = [(await c.recv())["type"] for _ in range(100)]
         assert codes == ["pong"] * 99 + ["error"]
         assert c.frames[-1]["code"] == "rate_limit"
+        assert 0 < c.frames[-1]["retry_after"] <= 20
         await c.close()
 
-    run(main())
+    try:
+        run(main())
+    finally:
+        server.stop()
+
+
+def test_a_client_that_waits_as_told_by_the_rate_limit_finishes_its_match(tmp_path):
+    """A tight limit (6 messages in 1 s): random players outpace it, wait the
+    ``retry_after`` they are given, and are never cut off."""
+    server = Server(tmp_path / "pelit.db", rate_limit="6/1").start()
+
+    async def main():
+        tid, host, tokens = server.table("xeri", ["human", "human"], {"hands": 1})
+        a = await Client.open(server, tid, tokens[0])
+        b = await Client.open(server, tid, tokens[1])
+        start(server, tid, host)
+        final = await asyncio.gather(play_randomly(a, tokens[0], random.Random(3)),
+                                     play_randomly(b, tokens[1], random.Random(4)))
+        return a, b, final
+
+    try:
+        a, b, final = run(main())
+    finally:
+        server.stop()
+    assert final[0]["table"]["status"] == final[1]["table"]["status"] == "over"
+    limited = [f for c in (a, b) for f in c.frames if f.get("code") == "rate_limit"]
+    assert limited, "the players never reached the limit: the test proves nothing"
+
+
+def test_the_server_refuses_a_malformed_rate_limit():
+    done = subprocess.run([sys.executable, "-m", "pelit.server", "--rate-limit", "lots"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "COUNT/SECONDS" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_the_lobby_offers_every_game_with_options_presets_bots_and_rules(server):

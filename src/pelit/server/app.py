@@ -50,7 +50,7 @@ from .storage import Storage
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_FRAME = 8 * 1024            # bytes in one client message
-RATE_COUNT, RATE_WINDOW = 100, 20.0
+RATE_LIMIT = (100, 20.0)         # messages a connection may send in so many seconds
 HARD_FRAME = 64 * 1024          # the WebSocket layer drops anything larger outright
 OUTBOX = 256                    # frames queued for one connection before it is dropped
 
@@ -93,8 +93,10 @@ def error_body(exc: PelitError) -> dict:
 
 def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0,
                origins: tuple[str, ...] = (), synchronous: str = "FULL",
-               window_wait: float = 10.0) -> Starlette:
+               window_wait: float = 10.0,
+               rate_limit: tuple[int, float] = RATE_LIMIT) -> Starlette:
     state = {}
+    rate_count, rate_window = rate_limit
 
     def hub() -> Hub:
         return state["hub"]
@@ -241,19 +243,23 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
                 raw = msg.get("text")
                 size = len(raw.encode()) if raw is not None else len(msg.get("bytes") or b"")
                 now = time.monotonic()
-                while stamps and now - stamps[0] > RATE_WINDOW:
+                while stamps and now - stamps[0] > rate_window:
                     stamps.popleft()
                 stamps.append(now)
                 if writing.done() or not conn.alive:
                     break
-                if len(stamps) > 2 * RATE_COUNT:
+                if len(stamps) > 2 * rate_count:
                     await send({"type": "error", "code": "rate_limit",
                                 "message": "far too many messages; goodbye"})
                     break
-                if len(stamps) > RATE_COUNT:
+                if len(stamps) > rate_count:
+                    # when the window will hold room for one more message
+                    retry = stamps[-rate_count] + rate_window - now
                     await send({"type": "error", "code": "rate_limit",
-                                "message": f"at most {RATE_COUNT} messages in "
-                                           f"{RATE_WINDOW:.0f} s; this one was dropped"})
+                                "message": f"at most {rate_count} messages in "
+                                           f"{rate_window:g} s; this one was dropped; "
+                                           f"send again in {retry:.1f} s",
+                                "retry_after": round(retry, 3)})
                     continue
                 if size > MAX_FRAME:
                     await send({"type": "error", "code": "too_big",
@@ -335,8 +341,10 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
 
 
 def run(host="127.0.0.1", port=8000, db="pelit.db", bot_delay=0.6, grace=60.0,
-        origins=(), log_level="info", synchronous="FULL", window_wait=10.0):
+        origins=(), log_level="info", synchronous="FULL", window_wait=10.0,
+        rate_limit=RATE_LIMIT):
     import uvicorn
     uvicorn.run(create_app(db, bot_delay=bot_delay, grace=grace, origins=tuple(origins),
-                           synchronous=synchronous, window_wait=window_wait),
+                           synchronous=synchronous, window_wait=window_wait,
+                           rate_limit=rate_limit),
                 host=host, port=port, ws_max_size=HARD_FRAME, log_level=log_level)

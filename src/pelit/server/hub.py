@@ -479,7 +479,7 @@ class Hub:
         long instead, so a quick person can beat it.  ``bot_delay`` 0 (tests,
         the load test) means no waiting at all."""
         wait = self.bot_delay
-        if len(table.state.to_act) > 1:
+        if wait and len(table.state.to_act) > 1:
             own = getattr(self._bot(table, seat), "delay", None)
             if callable(own):
                 try:
