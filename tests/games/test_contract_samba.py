@@ -331,6 +331,9 @@ def test_scoring_table_rows():
     assert samba["sambas"] == 1500
     out = C.team_lines([], 2, 0, True, 1)
     assert out["going out"] == 200 and out["red threes"] == -600 and out["penalties"] == -1000
+    assert out["opening and going out"] == 0
+    assert C.team_lines([], 0, 0, True, 0, concealed=True)["opening and going out"] == 100
+    assert C.team_lines([], 0, 0, False, 0, concealed=True)["opening and going out"] == 0
 
 
 def test_contract_made_and_failed_and_doubled():
@@ -653,6 +656,28 @@ def _hand(s, p, text, stock):
     top = DECK.parse_many(stock, k & ~hand)
     s.hands[p] = hand
     s.stock = s.stock + [c for c in ids(k & ~hand & ~mask_of(top))] + top[::-1]
+
+
+def test_game_opening_and_going_out_in_one_turn_scores_canastas_extra_100():
+    """24.10 with Canasta 21.6.2 (decision in the module): a side that opens and
+    goes out in the same turn gets 100 besides the 200 for going out."""
+    s = new()
+    all_pass(s)
+    s.play("draw", 0)
+    s.play("discard " + DECK.text(ids(s.hands[0] & T.natural)[0]), 0)
+    _hand(s, 1, " ".join([NAT9[1], MIX8[1], SAMBA_S[1], "QC KD"]), "QD QS")
+    s.play("draw", 1)
+    for meld, adds in (("5s 6s 7s", "8s 9s ts js"), ("9 9 9", "9h 9s 9c 9s"),
+                       ("8 8 8", "8h 8s 8s jk")):
+        s.play("meld " + meld, 1)
+        n = len(s.mmask[1])
+        for card in adds.split():
+            s.play(f"add {card} to meld {n}", 1)
+    s.play("meld q q q", 1)
+    s.play("discard KD", 1)
+    scored = [e for e in s.events if e.kind == "deal_scored"][-1].public["lines"]
+    assert scored[1]["going out"] == 200 and scored[1]["opening and going out"] == 100
+    assert scored[0]["opening and going out"] == 0
 
 
 def test_game_going_out_non_declarer_needs_two_canastas_one_natural_and_a_samba():

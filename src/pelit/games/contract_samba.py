@@ -79,6 +79,10 @@ Decisions where the seed is silent or unclear (each pinned by a test):
   a hand never empties by melding: the last card is discarded.
 - 24.10: a contract is void only when the stock runs out; a deal that ends
   by going out always settles the contract.
+- 24.10 with Canasta 21.6.2: ch. 24 does not drop Canasta's 100 points for
+  opening and going out in the same turn (Samba's 23.5 does, but Contract
+  Samba is built on Canasta), so they are scored; a declarer side opens at the
+  auction, so only a side without the contract can earn them.
 """
 
 from __future__ import annotations
@@ -482,7 +486,7 @@ def table_value(melds) -> int:
 
 
 def team_lines(melds, red3_laid: int, hand: int, went_out: bool, penalties: int,
-               asked: int = 0) -> dict:
+               asked: int = 0, concealed: bool = False) -> dict:
     canastas = 0
     sambas = 0
     for k, m in melds:
@@ -498,6 +502,7 @@ def team_lines(melds, red3_laid: int, hand: int, went_out: bool, penalties: int,
         "canastas": canastas,
         "red threes": -300 * red3_laid,
         "going out": 200 if went_out else 0,
+        "opening and going out": 100 if went_out and concealed else 0,    # Canasta 21.6.2
         "cards in hand": hand_value(hand),
         "penalties": -1000 * penalties,
         "asking penalties": -300 * asked,
@@ -505,12 +510,14 @@ def team_lines(melds, red3_laid: int, hand: int, went_out: bool, penalties: int,
 
 
 def score_deal(melds, red3_laid, hands, out_team, penalties, contract=None,
-               declarer_team=None, doubled=False, void=False, asked=(0, 0)) -> list[dict]:
+               declarer_team=None, doubled=False, void=False, asked=(0, 0),
+               concealed=False) -> list[dict]:
     """Scoring lines of a deal for both teams with the contract lines (24.10).
     ``penalties`` counts failed declarer openings (1000 each), ``asked`` the
-    300-point penalties of a wrong "May I go out?" (Canasta 21.6.5)."""
+    300-point penalties of a wrong "May I go out?" (Canasta 21.6.5),
+    ``concealed`` whether the team going out opened in that same turn."""
     lines = [team_lines(melds[t], red3_laid[t], hands[t], out_team == t, penalties[t],
-                        asked[t]) for t in (0, 1)]
+                        asked[t], concealed) for t in (0, 1)]
     for line in lines:
         line["contract"] = 0
     if contract is not None and not void:
@@ -606,7 +613,7 @@ class ContractSamba(_samba.Samba):
     info = GameInfo(
         id="contract-samba", name="Contract Samba", min_seats=4, max_seats=4, family="rummy",
         source="000 ch. 24 (line 1859)", hidden=True, chance=True, teams=True,
-        rules_version=2,
+        rules_version=3,
         summary=(
             "Samba with an auction. Before play the players bid how many thousands of "
             "points their team will make and how the bidder will open: with a run of "
@@ -1108,7 +1115,7 @@ class ContractSamba(_samba.Samba):
                            contract=c[1] if c else None,
                            declarer_team=(c[0] & 1) if c else None,
                            doubled=c[2] if c else False, void=out_team is None,
-                           asked=s.penalties)
+                           asked=s.penalties, concealed=s.opened_now)
         self._record_deal(s, lines, reason, hands=[CardSet(h) for h in s.hands],
                           contract=None if c is None else bid_text(c[1]), void=out_team is None)
 
