@@ -783,6 +783,7 @@ class NumberedMeldGame(DeclaredOpeningMeldGame):
         s.melded = True
         if not s.opened[side]:
             s.tent |= used
-        s.log(kind, p, meld_no=slot + 1, cards=CardSet(used), meld=CardSet(s.mmask[side][slot]))
+        s.log(kind, p, meld_no=slot + 1, cards=CardSet(used),
+              meld=CardSet(s.mmask[side][slot]) if kind == "add" else None)
         if s.phase is self.Phase.MELD:
             self._check_empty(s, p)

@@ -134,7 +134,7 @@ class LayoutGame(MeldGame):
             return False
         rest = mask_of(s.pile)
         s.pile = []
-        s.log("take_pile", p, top=Card(top), cards=CardSet(used), taken=CardSet(rest),
+        s.log("take_pile", p, top=Card(top), cards=CardSet(used) if used else None, taken=CardSet(rest),
               meld=CardSet(s.melds[side][key]))
         s.hands[p] |= rest
         s.known[p] |= rest
@@ -150,8 +150,8 @@ class LayoutGame(MeldGame):
         s.melds[side][key] |= used
         if not s.opened[side]:
             s.tent |= used
-        s.log(verb, p, rank=self.key_word(key), cards=CardSet(used),
-              meld=CardSet(s.melds[side][key]))
+        s.log(verb, p, cards=CardSet(used),
+              meld=CardSet(s.melds[side][key]) if verb == "add" else None)
         if not s.opened[side]:
             self._check_opening(s, p)
 
@@ -172,11 +172,12 @@ class LayoutGame(MeldGame):
             return
         s.opened[side] = True
         s.log("opened", p, points=got, needed=need)
+        top = s.tent_top
         self._clear_tentative(s)
         if s.phase is self.Phase.OPENING:
             rest = mask_of(s.pile_rest)
             s.pile_rest = []
-            s.log("take_pile", p, top=None, cards=CardSet(0), taken=CardSet(rest))
+            s.log("take_pile", p, top=Card(top), taken=CardSet(rest))
             s.hands[p] |= rest
             s.known[p] |= rest
             s.phase = self.Phase.MELD

@@ -426,7 +426,7 @@ class Canasta(DeclaredOpeningMeldGame):
         s.pile = []
         s.pile_rest = []
         s.melded = True
-        s.log("take_pile", p, top=Card(top), cards=CardSet(used), taken=CardSet(rest_mask))
+        s.log("take_pile", p, top=Card(top), cards=CardSet(used) if used else None, taken=CardSet(rest_mask))
         reds = rest_mask & T.red3
         s.hands[p] |= rest_mask & ~reds
         s.known[p] |= rest_mask & ~reds
@@ -525,8 +525,8 @@ class Canasta(DeclaredOpeningMeldGame):
         s.melded = True
         if not s.opened[team]:
             s.tent |= used
-        s.log(kind, p, rank=_rank_text(r), cards=CardSet(used),
-              meld=CardSet(s.melds[team][r]))
+        s.log(kind, p, cards=CardSet(used),
+              meld=CardSet(s.melds[team][r]) if kind == "add" else None)
         if s.phase is Phase.MELD:
             self._check_empty(s, p)
 

@@ -959,7 +959,7 @@ class ContractSamba(_samba.Samba):
             s.tent_top = top
             s.pile_rest = rest
             s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
-                  rest=len(rest), meld=slot + 1)
+                  rest=len(rest), meld_no=slot + 1)
             s.phase = Phase.OPENING
             return
         self._take_rest(s, p, rest, top, used, slot)
@@ -968,8 +968,8 @@ class ContractSamba(_samba.Samba):
         rest_mask = mask_of(rest)
         s.pile_rest = []
         s.melded = True
-        s.log("take_pile", p, top=Card(top), cards=CardSet(used), taken=CardSet(rest_mask),
-              meld=slot + 1, left=len(s.pile))
+        s.log("take_pile", p, top=Card(top), cards=CardSet(used) if used else None, taken=CardSet(rest_mask),
+              meld_no=slot + 1, left=len(s.pile))
         s.hands[p] |= rest_mask
         s.known[p] |= rest_mask
         if s.stock:                                  # 24.4: and one card from the stock

@@ -363,7 +363,7 @@ class Samba(NumberedMeldGame):
             s.pile_rest = s.pile
             s.pile = []
             s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
-                  rest=len(s.pile_rest), meld=slot + 1)
+                  rest=len(s.pile_rest), meld_no=slot + 1)
             s.phase = self.Phase.OPENING
             return
         self._take_rest(s, p, s.pile, top, used, slot)
@@ -373,8 +373,8 @@ class Samba(NumberedMeldGame):
         s.pile = []
         s.pile_rest = []
         s.melded = True
-        s.log("take_pile", p, top=Card(top), cards=CardSet(used), taken=CardSet(rest_mask),
-              meld=slot + 1)
+        s.log("take_pile", p, top=Card(top), cards=CardSet(used) if used else None, taken=CardSet(rest_mask),
+              meld_no=slot + 1)
         reds = rest_mask & T.red3
         s.hands[p] |= rest_mask & ~reds
         s.known[p] |= rest_mask & ~reds
