@@ -31,6 +31,7 @@ def test_meld_game_table_shows_the_board_text_and_plays(browser, own_server, sho
     shot(host.page, f"meld-{game_id}")
     board = host.page.inner_text("#boardtext")
     assert "Pile" in board and "points" in board
+    assert "bot 1" in board and "Seat 1" not in board       # the table's names, not seat numbers
     felt = host.page.inner_text("#felt")
     for raw in ("requirement raise", "tentative top", "pile aside"):
         assert raw not in felt

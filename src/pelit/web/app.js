@@ -201,6 +201,16 @@ function seatName(seat) {
   return s && s.name ? s.name : "seat " + seat;
 }
 
+// board text names seats as the terminal does ("Seat 2"); here a person goes by
+// their name at this table and a bot by "bot 2"
+function namedSeats(text) {
+  return text.replace(/\bSeat (\d+)\b/g, (whole, n) => {
+    const s = T.frame && T.frame.table.seats[Number(n)];
+    if (!s) return whole;
+    return s.kind === "bot" ? "bot " + n : s.name || whole;
+  });
+}
+
 function render() {
   const f = T.frame;
   const info = f.table;
@@ -463,7 +473,7 @@ function renderView(v, opts) {
   }
   out.push(h("div", { class: "seats" }, seatBoxes));
   // the game's own drawing of what the seat sees (layout.board_text)
-  if (v.board_text) out.push(h("pre", { class: "boardtext", id: "boardtext" }, v.board_text));
+  if (v.board_text) out.push(h("pre", { class: "boardtext", id: "boardtext" }, namedSeats(v.board_text)));
   // centre: card zones and boards
   if (zones.length) {
     out.push(h("div", { class: "centre" }, zones.map(([k, val]) => {
