@@ -35,4 +35,9 @@ def test_meld_game_table_shows_the_board_text_and_plays(browser, own_server, sho
     felt = host.page.inner_text("#felt")
     for raw in ("requirement raise", "tentative top", "pile aside"):
         assert raw not in felt
+    if game_id == "triple-play":         # the stage of each seat sits in its seat box
+        assert "[hand" not in felt
+        assert "stage: " in host.page.inner_text('[data-seat="1"]')
+    log = host.page.inner_text("#log")
+    assert "true" not in log              # a flag reads as its name ("replacement")
     host.close()

@@ -19,6 +19,7 @@ from ..core.errors import ParseError
 SUITS = "SHDC"
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 JOKER_SUIT = 4
+HAND_SUIT_ORDER = (0, 1, 3, 2, 4)    # place of each suit in a shown hand: S H C D, jokers
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs", "jokers")
 SUIT_SYMBOLS = "♠♥♦♣"
 RED_SUITS = frozenset((HEARTS, DIAMONDS))
@@ -239,6 +240,11 @@ class Deck(CardText):
 
     def suit_cards(self, mask: int, suit: int) -> int:
         return mask & self.suit_mask[suit]
+
+    def in_hand_order(self, cards) -> list[int]:
+        """Cards as a hand is shown: by suit, black and red alternating
+        (spades, hearts, clubs, diamonds, then jokers), highest first."""
+        return sorted(cards, key=lambda c: (HAND_SUIT_ORDER[self.suit_of[c]], -self.rank_of[c], c))
 
 
 def normalize_card_text(text: str) -> str:

@@ -453,7 +453,8 @@ class MeldGame(Game):
         """The browser shows the game's own board text (``render_board``: a
         block per side with its melds, the pile, the opening under way) in
         place of the raw fields the terminal hides for the same reason."""
-        return {"board_text": True, "hide": list(self.render_hints.get("hide", ()))}
+        return {"board_text": True, "hide": list(self.render_hints.get("hide", ())),
+                "per_seat": list(self.render_hints.get("per_seat", ()))}
 
     meld_group_words = ("wilds",)
 

@@ -40,8 +40,6 @@ from ..core.errors import PelitError
 # fields every view has, drawn in the header or not at all
 META = {"game", "seat", "players", "phase", "to_act", "legal", "version", "options",
         "outcome", "hand", "board"}
-# suit order for a sorted hand: black, red, black, red
-HAND_SUIT_ORDER = (0, 1, 3, 2, 4)
 # black suits in the terminal's own colour, so they read on light and dark screens
 SUIT_STYLE = {"S": "bold", "C": "bold", "H": "bold red", "D": "bold red"}
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow",
@@ -92,11 +90,9 @@ def cards_text(game, cards, sort: bool = False, sep: str = " ") -> Text:
 def sorted_hand(game, cards) -> list[int]:
     """Cards by suit (black, red, black, red), highest first in each suit;
     a pack without suits keeps its own order."""
-    deck = game.deck
     if not suited(game):
         return sorted(cards)
-    return sorted(cards, key=lambda c: (HAND_SUIT_ORDER.index(deck.suit_of[c]),
-                                        -deck.rank_of[c], c))
+    return game.deck.in_hand_order(cards)
 
 
 def hand_text(game, hand) -> Text:

@@ -270,6 +270,7 @@ class TriplePlay(LayoutGame):
                  "red_threes", "opened", "requirement", "tentative", "tentative_top", "turn",
                  "took_back", "ask", "ask_back", "deal_no", "scores", "sheet"],
         "not_cards_after": ["to"],
+        "per_seat": ["stage"],
     }
     Phase = Phase
     State = TriplePlayState

@@ -20,6 +20,7 @@ import time
 import traceback
 
 from ..bots import bot_names, make_bot
+from ..cards.deck import CardSet, ids
 from ..core.errors import PelitError
 from ..core.records import jsonable, record_of
 from ..core.registry import load
@@ -27,12 +28,17 @@ from .storage import Storage, token_hash
 
 
 def web_view(game, state, seat) -> dict:
-    """A seat's view as the browser gets it: the view as JSON, and where the
-    game asks for it (``web_layout["board_text"]``) the text its own
-    ``render_board`` draws from that same view (e.g. the Canasta family's
-    blocks per team), under ``board_text``."""
+    """A seat's view as the browser gets it: the view as JSON with the own
+    hand in suit order, and where the game asks for it
+    (``web_layout["board_text"]``) the text its own ``render_board`` draws
+    from that same view (e.g. the Canasta family's blocks per team), under
+    ``board_text``."""
     view = game.view(state, seat)
     out = jsonable(view, game)
+    hand = view.get("hand")
+    if isinstance(hand, CardSet) and hasattr(game.deck, "in_hand_order"):
+        # sorted as the terminal shows it (a CardSet's own order is the pack's)
+        out["hand"] = [game.deck.text_of[c] for c in game.deck.in_hand_order(ids(hand))]
     if (getattr(game, "web_layout", None) or {}).get("board_text"):
         out["board_text"] = game.render_board(view)
     return out

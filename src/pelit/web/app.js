@@ -434,7 +434,8 @@ function renderView(v, opts) {
     if (k === "hand" && isCardList(val)) hand = val;
     else if ((layout.board === k) || isBoard(val)) boards.push([k, val]);
     else if (Array.isArray(val) && val.length === players && players > 1 &&
-      val.every((x) => x === null || typeof x === "number" || typeof x === "boolean" || isCard(x) || isCardList(x))) perSeat.push([k, val]);
+      (val.every((x) => x === null || typeof x === "number" || typeof x === "boolean" || isCard(x) || isCardList(x)) ||
+       (layout.per_seat || []).includes(k))) perSeat.push([k, val]);
     else if (Array.isArray(val) && val.length === 0) scalars.push([k, "none"]);
     else if (isPlays(val)) zones.push([k, val]);
     else if (isCard(val) || isCardList(val)) zones.push([k, val]);
@@ -568,7 +569,8 @@ function eventText(e) {
   const who = e.seat !== null && e.seat !== undefined ? `<b>${esc(seatName(e.seat))}</b> ` : "";
   const rest = Object.entries(e).filter(([k, x]) => k !== "kind" && k !== "seat" && x !== null && x !== false)
     // a field named like the event ("call": call 1h) or holding its cards is not labelled again
-    .map(([k, x]) => (k === "card" || k === "cards" || k === e.kind ? fmt(x) : `${esc(words(k))} ${fmt(x)}`));
+    .map(([k, x]) => (k === "card" || k === "cards" || k === e.kind ? fmt(x)
+      : x === true ? esc(words(k)) : `${esc(words(k))} ${fmt(x)}`));   // a flag: its name alone
   return `${who}${esc(words(e.kind))} ${rest.join(", ")}`;
 }
 function remembered(e, index) {
