@@ -34,6 +34,15 @@ def test_bridge_play_record_without_engine_numbers(browser, own_server, shot):
     felt = host.page.inner_text("#felt").lower()
     assert "dummy" in felt, "the deal never reached the play"
     shot(host.page, "bridge-play")
-    for raw in ("voids", "declarer hand", "hand to play", "dummy hand:"):
+    for raw in ("voids", "declarer hand", "hand to play", "dummy hand:", "[false"):
         assert raw not in felt
+    # the contract is text, not a card; vulnerability is said per partnership
+    assert not host.page.locator("[data-zone='contract']").count()
+    assert host.page.inner_text("[data-key='contract']").startswith("contract:")
+    assert "ann & bot 2 no" in host.page.inner_text("[data-key='vulnerable']").lower()
+    # seats by name: the calls, the declarer, the tricks each seat won, the log
+    assert host.page.inner_text("[data-key='calls'] td").strip() in ("Ann", "bot 1", "bot 2", "bot 3")
+    assert host.page.inner_text("[data-key='declarer']").split(":")[1].strip() in ("Ann", "bot 1", "bot 2", "bot 3")
+    assert "[0, 0, 0, 0]" not in felt and "ann 0 · bot 1 0" in felt
+    assert "declarer 0" not in host.page.inner_text("#log")
     host.close()

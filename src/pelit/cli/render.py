@@ -36,6 +36,7 @@ from rich.text import Text
 
 from ..cards.deck import SUITS, Card, CardSet, ids, pretty
 from ..core.errors import PelitError
+from ..core.seat_fields import is_seat_field as seat_field
 
 # fields every view has, drawn in the header or not at all
 META = {"game", "seat", "players", "phase", "to_act", "legal", "version", "options",
@@ -215,20 +216,9 @@ def value_text(game, value, depth: int = 0, me=None, terse: bool = False) -> Tex
     return Text(str(value))
 
 
-SEAT_WORDS = ("dealer", "capturer", "leader", "declarer", "winner", "bidder", "caller",
-              "maker", "seat", "starter", "opener", "taker", "loser", "doubter", "claimant")
-
-
 def is_seat_field(game, key: str, value) -> bool:
     """A field holding a seat number (``dealer``, ``last_capturer``, ...)."""
-    h = hints(game)
-    if not isinstance(value, int) or isinstance(value, bool):
-        return False        # a seat is a number: None (nobody yet) is a dash
-    if key in h.get("seat_fields", ()):
-        return True
-    if key in h.get("table", ()):
-        return False
-    return any(word in key.lower() for word in SEAT_WORDS)
+    return seat_field(hints(game), key, value)
 
 
 def label(game, key: str) -> str:

@@ -185,7 +185,7 @@ class Bridge(Game):
     presets = {"rubber": {"scoring": "rubber"}}
     test_options = {"deals": 1}
     # the terminal: the board number and the play as lines of text (render_board)
-    render_hints = {"hide": ["play"]}
+    render_hints = {"hide": ["play"], "seat_fields": ["dummy", "hand"]}
 
     def render_board(self, view):
         """Lines for the terminal from the public parts of a view: the board,
@@ -655,10 +655,11 @@ class Bridge(Game):
         return s
 
 
-# The web table shows the contract ("2D") as text, never as a card, and the
-# play (dummy, trick) unfolded.
-# the browser: the play record without the engine's hand numbers and void
-# bitmasks (who plays is lit on the seats; the contract names the trump)
-Bridge.web_layout = {"text": ["contract"], "open": ["play"],
-                    "omit": {"play": ["declarer_hand", "dummy_hand", "hand_to_play", "leader",
-                                     "trump", "voids", "tricks_done"]}}
+# The web table shows the contract ("2D") as text, never as a card, the
+# vulnerability and scores by partnership, and the play (dummy, trick) unfolded
+# without the engine's hand numbers and void bitmasks (who plays is lit on the seats).
+Bridge.web_layout = {
+    "text": ["contract"], "open": ["play"], "seat_rows": ["calls"],
+    "teams": ["vulnerable", "scores", "games", "below"],
+    "omit": {"play": ["declarer_hand", "dummy_hand", "hand_to_play", "leader", "trump",
+                      "voids", "tricks_done"]}}

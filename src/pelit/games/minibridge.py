@@ -143,7 +143,8 @@ class Minibridge(Game):
     deck = DECK
     test_options = {"deals": 2}
     # the terminal: the play and the declarer rounds as lines of text (render_board)
-    render_hints = {"hide": ["play", "announcements", "dummy_announced"]}
+    render_hints = {"hide": ["play", "announcements", "dummy_announced"],
+                    "seat_fields": ["dummy", "hand"]}
 
     def render_board(self, view):
         """Lines for the terminal from the public parts of a view: the rounds
@@ -459,10 +460,10 @@ class Minibridge(Game):
         return fallback
 
 
-# The web table shows the contract ("2D") as text, never as a card, and the
-# play (dummy, trick) unfolded.
-# the browser: the play record without the engine's hand numbers and void
-# bitmasks (who plays is lit on the seats; the contract names the trump)
-Minibridge.web_layout = {"text": ["contract"], "open": ["play"],
-                    "omit": {"play": ["declarer_hand", "dummy_hand", "hand_to_play", "leader",
-                                     "trump", "voids", "tricks_done"]}}
+# The web table shows the contract ("2D") as text, never as a card, the scores
+# by team, and the play (dummy, trick) unfolded without the engine's hand
+# numbers and void bitmasks (who plays is lit on the seats).
+Minibridge.web_layout = {
+    "text": ["contract"], "open": ["play"], "teams": ["scores"],
+    "omit": {"play": ["declarer_hand", "dummy_hand", "hand_to_play", "leader", "trump",
+                      "voids", "tricks_done"]}}

@@ -23,6 +23,7 @@ from ..bots import bot_names, make_bot
 from ..cards.deck import CardSet, ids
 from ..core.errors import PelitError
 from ..core.records import jsonable, record_of
+from ..core.seat_fields import seat_field_rules
 from ..core.registry import load
 from .storage import Storage, token_hash
 
@@ -42,6 +43,13 @@ def web_view(game, state, seat) -> dict:
     if (getattr(game, "web_layout", None) or {}).get("board_text"):
         out["board_text"] = game.render_board(view)
     return out
+
+def layout_of(game) -> dict:
+    """The game's hints for the browser (``web_layout``) with the rule that
+    tells which fields hold a seat (the terminal's, from ``render_hints``)."""
+    hints = getattr(game, "render_hints", None) or {}
+    return {**(getattr(game, "web_layout", None) or {}), "seat_keys": seat_field_rules(hints)}
+
 
 NAME_MAX = 40
 _fallback = random.SystemRandom()
@@ -84,7 +92,7 @@ def describe_game(game) -> dict:
             "hidden": info.hidden, "chance": info.chance, "teams": info.teams,
             "summary": info.summary, "verbs": [list(v) for v in info.verbs],
             "options": opts, "presets": {k: dict(v) for k, v in game.presets.items()},
-            "bots": bot_names(game), "layout": getattr(game, "web_layout", None) or {},
+            "bots": bot_names(game), "layout": layout_of(game),
             "cards": game.deck is not None,
             # event fields a player must remember (Memory's flips, Cactus's
             # peeks): the client shows them once, as they happen
@@ -164,7 +172,7 @@ class Table:
         out = {"id": self.id, "game": self.game.info.id, "name": self.game.info.name,
                "status": self.status, "preset": self.row["preset"],
                "options": jsonable(self.state.options, self.game),
-               "layout": getattr(self.game, "web_layout", None) or {},
+               "layout": layout_of(self.game),
                "version": len(self.state.history),
                "seats": [{"seat": s["seat"], "kind": s["kind"], "name": s["name"],
                           "bot": s["bot"], "connected": self.connected(s["seat"]),

@@ -201,14 +201,27 @@ function seatName(seat) {
   return s && s.name ? s.name : "seat " + seat;
 }
 
-// board text names seats as the terminal does ("Seat 2"); here a person goes by
-// their name at this table and a bot by "bot 2"
+// layout.seat_keys: the rule (shared with the terminal) for fields holding a seat
+function isSeatKey(k, x) {
+  const rule = ((T.frame && T.frame.table.layout) || {}).seat_keys;
+  if (!rule || !Number.isInteger(x)) return false;
+  if (rule.fields.includes(k)) return true;
+  if (rule.never.includes(k)) return false;
+  return rule.words.some((w) => k.toLowerCase().includes(w));
+}
+// a field's value: a seat by its name, else as usual
+function fieldText(k, x) {
+  return isSeatKey(k, x) ? esc(shortName(x)) : fmt(x);
+}
+// a seat named inside a line of text: a person by their name, a bot as "bot 2"
+function shortName(seat) {
+  const s = T.frame && T.frame.table.seats[seat];
+  if (!s) return "seat " + seat;
+  return s.kind === "bot" ? "bot " + seat : s.name || "seat " + seat;
+}
+// board text names seats as the terminal does ("Seat 2"): here by shortName
 function namedSeats(text) {
-  return text.replace(/\bSeat (\d+)\b/g, (whole, n) => {
-    const s = T.frame && T.frame.table.seats[Number(n)];
-    if (!s) return whole;
-    return s.kind === "bot" ? "bot " + n : s.name || whole;
-  });
+  return text.replace(/\bSeat (\d+)\b/g, (whole, n) => shortName(Number(n)));
 }
 
 function render() {
@@ -295,7 +308,8 @@ function fmt(v) {
   if (v === null || v === undefined) return "–";
   if (isCard(v)) return cardInline(v);
   if (Array.isArray(v)) {
-    if (v.length && isCardList(v)) return v.map(cardInline).join(" ");
+    if (!v.length) return "none";
+    if (isCardList(v)) return v.map(cardInline).join(" ");
     if (isPlays(v)) return v.map(([s, c]) => `${esc(seatName(s))} ${cardInline(c)}`).join(", ");
     return "[" + v.map(fmt).join(", ") + "]";
   }
@@ -427,11 +441,15 @@ function renderView(v, opts) {
   const mine = v.seat;
   const legal = live && mine !== null && mine !== undefined ? v.legal || [] : [];
   const legalSet = new Set(legal);
-  const perSeat = [], zones = [], scalars = [], boards = [], other = [], seatTags = [];
+  const perSeat = [], zones = [], scalars = [], boards = [], other = [], seatTags = [], perTeam = [];
+  const plain = new Set(layout.text || []);
+  const teamKeys = new Set(layout.teams || []);
   let hand = null;
   for (const [k, val] of Object.entries(v)) {
     if (BASE_KEYS.has(k) || hide.has(k)) continue;
     if (k === "hand" && isCardList(val)) hand = val;
+    else if (plain.has(k) && (val === null || typeof val !== "object")) scalars.push([k, val]);
+    else if (teamKeys.has(k) && Array.isArray(val) && val.length > 1) perTeam.push([k, val]);
     else if ((layout.board === k) || isBoard(val)) boards.push([k, val]);
     else if (Array.isArray(val) && val.length === players && players > 1 &&
       (val.every((x) => x === null || typeof x === "number" || typeof x === "boolean" || isCard(x) || isCardList(x)) ||
@@ -491,11 +509,18 @@ function renderView(v, opts) {
   for (const [k, grid] of boards) out.push(h("div", { class: "centre" }, boardEl(k, grid, layout, legalSet, live)));
   if (scalars.length) {
     // layout.text: keys whose strings are never cards (Bridge's contract "2D")
-    const plain = new Set(layout.text || []);
     out.push(h("div", { class: "info" }, scalars.map(([k, val]) => h("span", { "data-key": k,
-      html: `${esc(words(k))}: <b>${plain.has(k) ? esc(val) : fmt(val)}</b>` }))));
+      html: `${esc(words(k))}: <b>${plain.has(k) ? esc(val) : fieldText(k, val)}</b>` }))));
   }
-  for (const [k, val] of other) out.push(genericBlock(k, val));
+  // layout.teams: one entry per team, partners sitting opposite (Bridge's vulnerability)
+  for (const [k, val] of perTeam) {
+    const team = (t) => Array.from({ length: players }, (_, s) => s).filter((s) => s % val.length === t)
+      .map(shortName).join(" & ");
+    const shown = (x) => (x === true ? "yes" : x === false ? "no" : fmt(x));
+    out.push(h("div", { class: "info", "data-key": k }, h("span", {
+      html: `${esc(words(k))}: ` + val.map((x, t) => `${esc(team(t))} <b>${shown(x)}</b>`).join(" · ") })));
+  }
+  for (const [k, val] of other) out.push(genericBlock(k, val, players));
   // turn
   const toAct = v.to_act || [];
   if (!v.outcome) {
@@ -538,22 +563,29 @@ function renderView(v, opts) {
   return h("div", { class: "view" }, out);
 }
 
-function genericBlock(k, val) {
+function genericBlock(k, val, players) {
+  const layout = (T.frame && T.frame.table.layout) || {};
   if (Array.isArray(val) && val.length && val.every(Array.isArray) && !isPlays(val)) {
+    // layout.seat_rows: tables whose rows start with a seat (Bridge's calls)
+    const bySeat = (layout.seat_rows || []).includes(k);
     return h("div", { class: "zone", "data-key": k }, h("div", { class: "lbl" }, words(k)),
-      h("table", { class: "grid" }, val.map((row) => h("tr", {}, row.map((x) => h("td", { html: fmt(x) }))))));
+      h("table", { class: "grid" }, val.map((row) => h("tr", {}, row.map((x, i) =>
+        h("td", { html: bySeat && i === 0 && Number.isInteger(x) ? esc(shortName(x)) : fmt(x) }))))));
   }
+  // a list with a number for each seat inside a record (tricks won): named by seat
+  const perSeatText = (x) => Array.isArray(x) && players > 1 && x.length === players &&
+    x.every((y) => typeof y === "number") ? x.map((y, s) => `${esc(shortName(s))} <b>${y}</b>`).join(" · ") : null;
   // a list of records (a history): one line each, the older ones folded away
   const flat = Array.isArray(val) && val.every((x) => x === null || typeof x !== "object" || isCardList(x));
   const record = val !== null && typeof val === "object" && !Array.isArray(val);
   // a record (e.g. Bridge's play: declarer, dummy's cards, the trick) one entry a line
   // layout.omit: entries of a record a player need not read (engine bookkeeping)
-  const omit = new Set((((T.frame && T.frame.table.layout) || {}).omit || {})[k] || []);
-  const lines = record ? Object.entries(val).filter(([kk, x]) => x !== null && !omit.has(kk)).map(([kk, x]) => `${esc(words(kk))}: ${fmt(x)}`)
+  const omit = new Set((layout.omit || {})[k] || []);
+  const lines = record ? Object.entries(val).filter(([kk, x]) => x !== null && !omit.has(kk)).map(([kk, x]) => `${esc(words(kk))}: ${perSeatText(x) || fieldText(kk, x)}`)
     : Array.isArray(val) && !flat ? val.map(fmt) : [fmt(val)];
   const zone = h("div", { class: "zone", "data-key": k });
   // layout.open: keys shown unfolded (what a player needs in view, like the dummy)
-  const open = ((T.frame && T.frame.table.layout) || {}).open || [];
+  const open = layout.open || [];
   if (lines.length > 2 || lines.join("").length > 160) {
     const last = lines.length ? lines[lines.length - 1] : "";
     zone.append(h("details", open.includes(k) ? { open: true } : {}, h("summary", { html: `<span class="lbl">${esc(words(k))}${Array.isArray(val) ? " (" + val.length + ")" : ""}</span> ${Array.isArray(val) ? "latest: " + last : ""}` }),
@@ -566,11 +598,13 @@ function genericBlock(k, val) {
 
 // ---------------------------------------------------------------- log
 function eventText(e) {
+  const textKeys = new Set(((T.frame && T.frame.table.layout) || {}).text || []);
   const who = e.seat !== null && e.seat !== undefined ? `<b>${esc(seatName(e.seat))}</b> ` : "";
   const rest = Object.entries(e).filter(([k, x]) => k !== "kind" && k !== "seat" && x !== null && x !== false)
     // a field named like the event ("call": call 1h) or holding its cards is not labelled again
-    .map(([k, x]) => (k === "card" || k === "cards" || k === e.kind ? fmt(x)
-      : x === true ? esc(words(k)) : `${esc(words(k))} ${fmt(x)}`));   // a flag: its name alone
+    .map(([k, x]) => (textKeys.has(k) && typeof x === "string" ? (k === e.kind ? esc(x) : `${esc(words(k))} ${esc(x)}`)
+      : k === "card" || k === "cards" || k === e.kind ? fmt(x)
+      : x === true ? esc(words(k)) : `${esc(words(k))} ${fieldText(k, x)}`));   // a flag: its name alone
   return `${who}${esc(words(e.kind))} ${rest.join(", ")}`;
 }
 function remembered(e, index) {
