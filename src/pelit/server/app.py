@@ -31,6 +31,7 @@ import asyncio
 import collections
 import contextlib
 import json
+import math
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -253,13 +254,14 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
                                 "message": "far too many messages; goodbye"})
                     break
                 if len(stamps) > rate_count:
-                    # when the window will hold room for one more message
-                    retry = stamps[-rate_count] + rate_window - now
+                    # when the window will hold room for one more message (a
+                    # stamp leaves it once strictly older than the window)
+                    retry = math.ceil((stamps[-rate_count] + rate_window - now) * 1000 + 1) / 1000
                     await send({"type": "error", "code": "rate_limit",
                                 "message": f"at most {rate_count} messages in "
                                            f"{rate_window:g} s; this one was dropped; "
                                            f"send again in {retry:.1f} s",
-                                "retry_after": round(retry, 3)})
+                                "retry_after": retry})
                     continue
                 if size > MAX_FRAME:
                     await send({"type": "error", "code": "too_big",
