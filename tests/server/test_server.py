@@ -191,7 +191,7 @@ def test_origin_check_and_rate_limit(tmp_path):
         codes = [(await c.recv())["type"] for _ in range(100)]
         assert codes == ["pong"] * 99 + ["error"]
         assert c.frames[-1]["code"] == "rate_limit"
-        assert 0 < c.frames[-1]["retry_after"] <= 20
+        assert 0 < c.frames[-1]["retry_after"] <= 20.01        # the window, rounded up
         await c.close()
 
     try:
