@@ -240,7 +240,7 @@ class BelieveOrDoubt(Game):
                "multiple-choice": {"multiple_choice": True}}
     test_options = {"target": 3}
     render_hints = {
-        "seat_fields": ["turn", "doubter", "answerer"],
+        "seat_fields": ["turn", "doubter", "answerer", "chooser"],
         "per_seat": ["points", "chips", "record", "positions"],
         "hide": ["question_no", "order", "destinations"],
         "labels": {"turn": "answering", "points": "points", "chips": "chips left",
@@ -538,6 +538,8 @@ class BelieveOrDoubt(Game):
                                details={"rounds": s.rounds}))
 
     def why_illegal(self, s, seat, action):
+        if not isinstance(action, int):
+            return super().why_illegal(s, seat, action)
         if self.is_answer(action):
             if s.phase is not Phase.ANSWER:
                 return "no question is waiting for an answer"

@@ -248,6 +248,8 @@ class StopTheBus(Game):
                                details={"hands": s.deal_no + 1}))
 
     def why_illegal(self, s, seat, action):
+        if not isinstance(action, int):
+            return super().why_illegal(s, seat, action)
         if self.TAKE <= action < self.TAKE + 52:
             if s.phase is Phase.DISCARD:
                 return "you have taken a card; now put one of your hand face up in its place"
