@@ -166,27 +166,35 @@ def claim_words(claim: int, detail: dict) -> str:
 
 # -- Commune: is a claim in a heap of cards ----------------------------------------------
 
+_NEED = {int(C.PAIR): 2, int(C.THREE_OF_A_KIND): 3, int(C.FOUR_OF_A_KIND): 4,
+         int(C.FIVE_OF_A_KIND): 5, int(C.HIGH_CARD): 1}
+_DECODED: dict[int, tuple] = {}
+
+
+def _decode(claim: int) -> tuple:
+    got = _DECODED.get(claim)
+    if got is None:
+        got = _DECODED[claim] = (claim >> 20, (claim >> 16) & 15, (claim >> 12) & 15)
+    return got
+
+
 def present(claim: int, ranks, suits, wild: int) -> bool:
     """Can the claimed hand be picked out of the cards?  ``ranks[r]``: natural
     cards of rank r (a list of 15); ``suits[s][r]``: of suit s and rank r;
     ``wild``: wild cards, each any card.  Only the named cards are needed."""
-    cat = C(claim >> 20)
-    r = ranks_of(claim)
-    if cat == C.HIGH_CARD:
-        return ranks[r[0]] + wild >= 1
-    if cat in (C.PAIR, C.THREE_OF_A_KIND, C.FOUR_OF_A_KIND, C.FIVE_OF_A_KIND):
-        need = {C.PAIR: 2, C.THREE_OF_A_KIND: 3, C.FOUR_OF_A_KIND: 4, C.FIVE_OF_A_KIND: 5}[cat]
-        return ranks[r[0]] + wild >= need
-    if cat in (C.TWO_PAIR, C.FULL_HOUSE):
+    cat, r0, r1 = _decode(claim)
+    need = _NEED.get(cat)
+    if need is not None:
+        return ranks[r0] + wild >= need
+    if cat == C.TWO_PAIR or cat == C.FULL_HOUSE:
         first = 2 if cat == C.TWO_PAIR else 3
-        return max(0, first - ranks[r[0]]) + max(0, 2 - ranks[r[1]]) <= wild
+        return max(0, first - ranks[r0]) + max(0, 2 - ranks[r1]) <= wild
     if cat == C.STRAIGHT:
-        return sum(1 for x in STRAIGHTS[r[0]] if not ranks[x]) <= wild
+        return sum(1 for x in STRAIGHTS[r0] if not ranks[x]) <= wild
     if cat == C.STRAIGHT_FLUSH:
-        return any(sum(1 for x in STRAIGHTS[r[0]] if not suited[x]) <= wild for suited in suits)
+        return any(sum(1 for x in STRAIGHTS[r0] if not suited[x]) <= wild for suited in suits)
     # a flush with this top card: the top card and four lower cards of one suit
     for suited in suits:
-        lower = sum(suited[x] for x in range(2, r[0]))
-        if max(0, 1 - suited[r[0]]) + max(0, 4 - lower) <= wild:
+        if max(0, 1 - suited[r0]) + max(0, 4 - sum(suited[2:r0])) <= wild:
             return True
     return False
