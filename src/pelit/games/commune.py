@@ -275,6 +275,8 @@ class Commune(Game):
         if self.SAY <= action < self.SAY + len(CLAIMS):
             if seat != s.nxt:
                 return f"seat {s.nxt} declares next; you may only call or pass"
+            if self._first_higher(s) == len(CLAIMS):
+                return "nothing beats five aces: call it"
             return (f"declare higher than {claim_words(s.claim, COMMUNE)} "
                     f"(say {claim_token(CLAIMS[self._first_higher(s)], COMMUNE)} or higher)")
         if action == self.CALL:
