@@ -47,7 +47,6 @@ COMMUNE = {C.HIGH_CARD: 1, C.PAIR: 1, C.TWO_PAIR: 2, C.THREE_OF_A_KIND: 1,
            C.STRAIGHT_FLUSH: 1, C.FIVE_OF_A_KIND: 1}
 SHORT = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
          11: "J", 12: "Q", 13: "K", 14: "A"}
-_SHORT_RANK = {v.lower(): k for k, v in SHORT.items()}
 _WORDS = {C.HIGH_CARD: "high", C.PAIR: "pair", C.TWO_PAIR: "two pair",
           C.THREE_OF_A_KIND: "three", C.STRAIGHT: "straight", C.FLUSH: "flush",
           C.FULL_HOUSE: "full house", C.FOUR_OF_A_KIND: "four",
@@ -120,19 +119,6 @@ def claim_token(claim: int, detail: dict) -> str:
     """The claim as typed: ``pair Q J``, ``two pair Q 10 5``, ``straight 9``."""
     cat = C(claim >> 20)
     return " ".join([_WORDS[cat], *(SHORT[r] for r in claim_ranks(claim, detail))])
-
-
-def parse_claim_token(text: str) -> tuple[Category, tuple[int, ...]] | None:
-    """The category and ranks of a typed claim (``None`` if it is not one)."""
-    words = text.lower().split()
-    for cat in sorted(_WORDS, key=lambda c: -len(_WORDS[c])):
-        head = _WORDS[cat].split()
-        if words[:len(head)] == head:
-            rest = words[len(head):]
-            if all(w in _SHORT_RANK for w in rest):
-                return cat, tuple(_SHORT_RANK[w] for w in rest)
-            return None
-    return None
 
 
 def claim_words(claim: int, detail: dict) -> str:
