@@ -311,7 +311,7 @@ def test_pie_square_question_or_change_of_seats():
     assert alt.bank.questions[alt.qid].category == "History"
     s.play("sit 2 3")
     assert s.order == [1, 2, 0, 3] and s.turn == 1 and s.phase is Phase.MOVE
-    assert G.view(s, 0)["seating"] == [1, 2, 0, 3]
+    assert G.view(s, 0)["seating"] == "seat 1, seat 2, seat 0, seat 3"
     # the announcements follow the new seating: seat 0 now sits on seat 2's left
     s.roll = 1
     _reach(s, ring_square(1))

@@ -242,13 +242,14 @@ class BelieveOrDoubt(Game):
     render_hints = {
         "seat_fields": ["turn", "doubter", "answerer", "chooser"],
         "per_seat": ["points", "chips", "record", "positions"],
-        "hide": ["question_no", "order", "destinations"],
+        "hide": ["question_no", "order"],
         "labels": {"turn": "answering", "points": "points", "chips": "chips left",
                    "record": "right answers", "said": "announcements",
                    "given": "answer given", "last": "last question",
                    "positions": "pawn", "seating": "seating (clockwise)",
                    "roll": "die", "banned": "banned colour", "category": "category"}}
-    web_layout = {"text_actions": {"answer": "your answer"}}
+    web_layout = {"text_actions": {"answer": "your answer"}, "hide": ["question_no", "order"],
+                  "open": ["last"], "seat_rows": ["said"], "per_seat": ["record"]}
 
     def __init__(self):
         super().__init__()
@@ -564,8 +565,9 @@ class BelieveOrDoubt(Game):
         v["target"] = o.target
         v["turn"] = s.turn
         v["record"] = [f"{r}/{a}" for r, a in s.record]
-        v["seating"] = list(s.order)
         v["order"] = list(s.order)
+        if o.board:
+            v["seating"] = ", ".join(f"seat {p}" for p in s.order)
         if s.qid is not None:
             q = s.bank.questions[s.qid]
             v["category"] = q.category
@@ -574,7 +576,7 @@ class BelieveOrDoubt(Game):
             if o.multiple_choice:
                 v["choices"] = list(q.choices())
         v["given"] = s.given
-        v["said"] = [f"{p}: {w}" for p, w in s.said]
+        v["said"] = [[p, w] for p, w in s.said]
         v["last"] = s.last
         if o.board:
             v["positions"] = [self._square_word(p) for p in s.positions]
@@ -595,7 +597,7 @@ class BelieveOrDoubt(Game):
         s.category = None if s.qid is None else \
             s.bank.categories.index(s.bank.questions[s.qid].category)
         s.given = view["given"]
-        s.said = [(int(t.split(":")[0]), t.split(": ")[1]) for t in view["said"]]
+        s.said = [(p, w) for p, w in view["said"]]
         s.drawn = [0] * len(s.bank.categories)
         s.record = [[int(x) for x in r.split("/")] for r in view["record"]]
         s.last = view["last"]

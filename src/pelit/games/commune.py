@@ -131,6 +131,7 @@ class Commune(Game):
     State = CommuneState
     deck = DECK
     test_options = {"players": 3, "tokens": 2}
+    web_layout = {"hide": ["claim_index"], "seat_rows": ["said"]}
     render_hints = {
         "seat_fields": ["dealer", "declarer", "next"],
         "per_seat": ["tokens", "hand_sizes"],
@@ -301,7 +302,7 @@ class Commune(Game):
         v["claim"] = None if s.claim is None else claim_words(s.claim, COMMUNE)
         v["claim_index"] = None if s.claim is None else CLAIM_INDEX[s.claim]
         v["declarer"] = s.declarer
-        v["said"] = [f"{p}: {claim_words(c, COMMUNE)}" for p, c in s.said]
+        v["said"] = [[p, claim_words(c, COMMUNE)] for p, c in s.said]
         v["passed"] = [p for p in range(len(s.tokens)) if (s.passed >> p) & 1]
         v["last_call"] = s.last_call
 
@@ -338,7 +339,7 @@ class Commune(Game):
         s.claim = None if view["claim_index"] is None else CLAIMS[view["claim_index"]]
         s.declarer = view["declarer"]
         names = {claim_words(c, COMMUNE): c for c in CLAIMS}
-        s.said = [(int(t.split(":")[0]), names[t.split(": ", 1)[1]]) for t in view["said"]]
+        s.said = [(p, names[words]) for p, words in view["said"]]
         s.passed = mask_of(view["passed"])
         s.deal_no = 0
         s.last_call = view["last_call"]

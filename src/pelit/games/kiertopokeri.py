@@ -118,6 +118,7 @@ class Kiertopokeri(Game):
     State = KiertopokeriState
     deck = DECK
     test_options = {"players": 4}
+    web_layout = {"hide": ["claim_index"], "seat_rows": ["said"]}
     render_hints = {
         "seat_fields": ["holder", "claimant", "responder"],
         "hide": ["claim_index"],
@@ -315,7 +316,7 @@ class Kiertopokeri(Game):
         v["claim"] = None if s.claim is None else claim_words(s.claim, KIERTOPOKERI)
         v["claim_index"] = None if s.claim is None else CLAIM_INDEX[s.claim]
         v["responder"] = s.to_act[0] if s.phase is Phase.RESPOND and s.to_act else None
-        v["said"] = [f"{p}: {claim_words(c, KIERTOPOKERI)}" for p, c in s.said]
+        v["said"] = [[p, claim_words(c, KIERTOPOKERI)] for p, c in s.said]
         v["hand_count"] = s.hand.bit_count()
         v["thrown_count"] = s.thrown.bit_count()
         v["stock"] = len(s.stock)
@@ -358,7 +359,7 @@ class Kiertopokeri(Game):
         s.discard = placed["discard"] | turned
         s.turned_up = turned
         names = {claim_words(c, KIERTOPOKERI): c for c in CLAIMS}
-        s.said = [(int(t.split(":")[0]), names[t.split(": ", 1)[1]]) for t in view["said"]]
+        s.said = [(p, names[words]) for p, words in view["said"]]
         s.out = list(view["out"])
         n = view["players"]
         s.seen = [0] * n
