@@ -4,8 +4,7 @@ Announcing: the truth when it is higher than the last announcement, else
 the smallest lie (the announcement just above the last).
 Responding: it doubts an announcement it can see to be impossible (it
 needs cards turned up in the discards), and otherwise one of three of a
-kind or better, or one far above the hand it laid down itself; else it
-picks the hand up.  Improving: it keeps a made straight or better, else
+kind or better; else it picks the hand up.  Improving: it keeps a made straight or better, else
 its pairs and triplets, else four to a flush or a straight, else its two
 highest cards, and draws the rest.
 """
@@ -51,7 +50,7 @@ class KiertopokeriBot(Bot):
 
     def __init__(self, game, seat, seed=0):
         super().__init__(game, seat, seed)
-        self.laid = None          # (claim index, cards) of the hand it laid down
+        self.plan = []            # the cards it means to throw away
 
     def choose(self, view):
         g = self.game
@@ -60,13 +59,12 @@ class KiertopokeriBot(Bot):
         if phase == "announce":
             true = g.SAY + CLAIM_INDEX[claim_of(EVAL.value(ids(view["hand"])), KIERTOPOKERI)]
             action = true if true in legal else min(legal)
-            self.laid = (action - g.SAY, int(view["hand"]))
             return action
         if phase == "discard":
             hand = ids(view["hand"])
             if int(view["thrown"]) == 0 and len(hand) == 5:
                 self.plan = [c for c in hand if c not in keep(hand)]
-            plan = [c for c in getattr(self, "plan", []) if c in legal]
+            plan = [c for c in self.plan if c in legal]
             return plan[0] if plan else g.DRAW
         if g.PICK not in legal or self._doubts(view):
             return g.DOUBT
@@ -77,14 +75,7 @@ class KiertopokeriBot(Bot):
         claim = CLAIMS[index]
         if not self._possible(claim, int(view["turned_up"])):
             return True
-        if index >= DOUBT_FROM:
-            return True
-        if self.laid is not None and view["said"][-2:-1]:
-            mine, cards = self.laid
-            if CLAIMS[mine] >= claim_of(EVAL.value(ids(cards)), KIERTOPOKERI) \
-                    and index - mine > 60:
-                return True
-        return False
+        return index >= DOUBT_FROM
 
     @staticmethod
     def _possible(claim: int, gone: int) -> bool:

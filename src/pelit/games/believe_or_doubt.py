@@ -241,15 +241,15 @@ class BelieveOrDoubt(Game):
     test_options = {"target": 3}
     render_hints = {
         "seat_fields": ["turn", "doubter", "answerer", "chooser"],
-        "per_seat": ["points", "chips", "record", "positions"],
+        "per_seat": ["points", "chips", "record", "positions", "said"],
         "hide": ["question_no", "order"],
         "labels": {"turn": "answering", "points": "points", "chips": "chips left",
-                   "record": "right answers", "said": "announcements",
+                   "record": "right answers", "said": "says",
                    "given": "answer given", "last": "last question",
                    "positions": "pawn", "seating": "seating (clockwise)",
                    "roll": "die", "banned": "banned colour", "category": "category"}}
     web_layout = {"text_actions": {"answer": "your answer"}, "hide": ["question_no", "order"],
-                  "open": ["last"], "seat_rows": ["said"], "per_seat": ["record"]}
+                  "open": ["last"], "per_seat": ["record", "said"]}
 
     def __init__(self):
         super().__init__()
@@ -359,7 +359,7 @@ class BelieveOrDoubt(Game):
         s.category = None
         s.qid = None
         s.given = None
-        s.said = []
+        s.said = [None] * n
         s.drawn = [0] * len(s.bank.categories)
         s.record = [[0, 0] for _ in range(n)]
         s.last = None
@@ -372,7 +372,7 @@ class BelieveOrDoubt(Game):
     def _start_turn(self, s):
         """A new turn for ``s.turn``: the board's roll, or the category die."""
         s.category = s.qid = s.given = s.banned = s.roll = None
-        s.said = []
+        s.said = [None] * len(s.points)
         if s.options.board:
             s.roll = s.rng("roll").randint(1, 6)
             s.log("roll", s.turn, roll=s.roll)
@@ -471,7 +471,6 @@ class BelieveOrDoubt(Game):
 
     def _apply_answer(self, s, seat, action):
         s.given = self.answer_text(action)
-        s.said = []
         s.log("answer", seat, answer=s.given)
         s.phase = Phase.ANNOUNCE
         s.to_act = (left_of(s.order, seat),)
@@ -482,7 +481,7 @@ class BelieveOrDoubt(Game):
 
     def _apply_announce(self, s, seat, action):
         doubt = action == self.DOUBT
-        s.said.append((seat, "doubt" if doubt else "believe"))
+        s.said[seat] = "doubt" if doubt else "believe"
         s.log("doubt" if doubt else "believe", seat)
         nxt = left_of(s.order, seat)
         if doubt or nxt == s.turn:
@@ -576,7 +575,7 @@ class BelieveOrDoubt(Game):
             if o.multiple_choice:
                 v["choices"] = list(q.choices())
         v["given"] = s.given
-        v["said"] = [[p, w] for p, w in s.said]
+        v["said"] = list(s.said)
         v["last"] = s.last
         if o.board:
             v["positions"] = [self._square_word(p) for p in s.positions]
@@ -597,7 +596,7 @@ class BelieveOrDoubt(Game):
         s.category = None if s.qid is None else \
             s.bank.categories.index(s.bank.questions[s.qid].category)
         s.given = view["given"]
-        s.said = [(p, w) for p, w in view["said"]]
+        s.said = list(view["said"])
         s.drawn = [0] * len(s.bank.categories)
         s.record = [[int(x) for x in r.split("/")] for r in view["record"]]
         s.last = view["last"]

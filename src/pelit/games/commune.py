@@ -131,13 +131,13 @@ class Commune(Game):
     State = CommuneState
     deck = DECK
     test_options = {"players": 3, "tokens": 2}
-    web_layout = {"hide": ["claim_index"], "seat_rows": ["said"]}
+    web_layout = {"hide": ["claim_index"], "per_seat": ["said"]}
     render_hints = {
         "seat_fields": ["dealer", "declarer", "next"],
-        "per_seat": ["tokens", "hand_sizes"],
+        "per_seat": ["tokens", "hand_sizes", "said"],
         "hide": ["claim_index"],
         "labels": {"claim": "declared", "declarer": "declared by", "next": "declares next",
-                   "said": "declarations", "passed": "let it go",
+                   "said": "declared", "passed": "let it go",
                    "last_call": "last call", "out": "out", "hand_sizes": "cards"},
         "not_cards_after": ["say", "pair", "high", "three", "four", "five", "flush",
                             "straight"]}
@@ -194,7 +194,7 @@ class Commune(Game):
                   count=s.hands[p].bit_count())
         s.claim = None
         s.declarer = None
-        s.said = []
+        s.said = [None] * n
         s.passed = 0
         s.nxt = self._left(s, s.dealer)
         s.phase = Phase.DECLARE
@@ -234,7 +234,7 @@ class Commune(Game):
             return
         s.claim = CLAIMS[action - self.SAY]
         s.declarer = seat
-        s.said.append((seat, s.claim))
+        s.said[seat] = claim_words(s.claim, COMMUNE)
         s.passed = 0
         s.log("declare", seat, says=claim_words(s.claim, COMMUNE))
         s.nxt = self._left(s, seat)
@@ -302,7 +302,7 @@ class Commune(Game):
         v["claim"] = None if s.claim is None else claim_words(s.claim, COMMUNE)
         v["claim_index"] = None if s.claim is None else CLAIM_INDEX[s.claim]
         v["declarer"] = s.declarer
-        v["said"] = [[p, claim_words(c, COMMUNE)] for p, c in s.said]
+        v["said"] = list(s.said)
         v["passed"] = [p for p in range(len(s.tokens)) if (s.passed >> p) & 1]
         v["last_call"] = s.last_call
 
@@ -338,8 +338,7 @@ class Commune(Game):
         s.nxt = view["next"]
         s.claim = None if view["claim_index"] is None else CLAIMS[view["claim_index"]]
         s.declarer = view["declarer"]
-        names = {claim_words(c, COMMUNE): c for c in CLAIMS}
-        s.said = [(p, names[words]) for p, words in view["said"]]
+        s.said = list(view["said"])
         s.passed = mask_of(view["passed"])
         s.deal_no = 0
         s.last_call = view["last_call"]

@@ -118,12 +118,13 @@ class Kiertopokeri(Game):
     State = KiertopokeriState
     deck = DECK
     test_options = {"players": 4}
-    web_layout = {"hide": ["claim_index"], "seat_rows": ["said"]}
+    web_layout = {"hide": ["claim_index"], "per_seat": ["said"]}
     render_hints = {
         "seat_fields": ["holder", "claimant", "responder"],
+        "per_seat": ["said"],
         "hide": ["claim_index"],
         "labels": {"claim": "announced", "claimant": "announced by", "holder": "holds the hand",
-                   "responder": "doubts or picks up", "said": "announcements this round",
+                   "responder": "doubts or picks up", "said": "announced this round",
                    "laid_down": "the hand you laid down", "thrown": "thrown away this turn",
                    "stock": "stock", "discards": "discards",
                    "turned_up": "turned up (in the discards)", "out": "out (in order)",
@@ -184,7 +185,7 @@ class Kiertopokeri(Game):
         s.holder = starter
         s.claimant = None
         s.claim = None
-        s.said = []
+        s.said = [None] * s.options.players
         s.thrown = 0
         s.seen[starter] |= s.hand
         s.rounds += 1
@@ -216,7 +217,7 @@ class Kiertopokeri(Game):
         s.claim = claim
         s.claimant = seat
         s.holder = None
-        s.said.append((seat, claim))
+        s.said[seat] = claim_words(claim, KIERTOPOKERI)
         s.log("announce", seat, says=claim_words(claim, KIERTOPOKERI))
         s.phase = Phase.RESPOND
         s.to_act = (self._left(s, seat),)
@@ -316,7 +317,7 @@ class Kiertopokeri(Game):
         v["claim"] = None if s.claim is None else claim_words(s.claim, KIERTOPOKERI)
         v["claim_index"] = None if s.claim is None else CLAIM_INDEX[s.claim]
         v["responder"] = s.to_act[0] if s.phase is Phase.RESPOND and s.to_act else None
-        v["said"] = [[p, claim_words(c, KIERTOPOKERI)] for p, c in s.said]
+        v["said"] = list(s.said)
         v["hand_count"] = s.hand.bit_count()
         v["thrown_count"] = s.thrown.bit_count()
         v["stock"] = len(s.stock)
@@ -358,8 +359,7 @@ class Kiertopokeri(Game):
         s.stock = shuffled(placed["stock"], rng)
         s.discard = placed["discard"] | turned
         s.turned_up = turned
-        names = {claim_words(c, KIERTOPOKERI): c for c in CLAIMS}
-        s.said = [(p, names[words]) for p, words in view["said"]]
+        s.said = list(view["said"])
         s.out = list(view["out"])
         n = view["players"]
         s.seen = [0] * n
