@@ -138,7 +138,7 @@ class Commune(Game):
         "hide": ["claim_index"],
         "labels": {"claim": "declared", "declarer": "declared by", "next": "declares next",
                    "said": "declared", "passed": "let it go",
-                   "last_call": "last call", "out": "out", "hand_sizes": "cards"},
+                   "last_call": "last call", "hand_sizes": "cards"},
         "not_cards_after": ["say", "pair", "high", "three", "four", "five", "flush",
                             "straight"]}
 
@@ -296,7 +296,6 @@ class Commune(Game):
             v["hand"] = CardSet(s.hands[seat])
         v["hand_sizes"] = [h.bit_count() for h in s.hands]
         v["tokens"] = list(s.tokens)
-        v["out"] = [p for p in range(len(s.tokens)) if s.tokens[p] == 0]
         v["dealer"] = s.dealer
         v["next"] = s.nxt
         v["claim"] = None if s.claim is None else claim_words(s.claim, COMMUNE)

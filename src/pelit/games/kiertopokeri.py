@@ -118,16 +118,17 @@ class Kiertopokeri(Game):
     State = KiertopokeriState
     deck = DECK
     test_options = {"players": 4}
-    web_layout = {"hide": ["claim_index"], "per_seat": ["said"]}
+    web_layout = {"hide": ["claim_index", "out"], "per_seat": ["said", "status"]}
     render_hints = {
         "seat_fields": ["holder", "claimant", "responder"],
-        "per_seat": ["said"],
-        "hide": ["claim_index"],
+        "per_seat": ["said", "status"],
+        "hide": ["claim_index", "out"],
         "labels": {"claim": "announced", "claimant": "announced by", "holder": "holds the hand",
                    "responder": "doubts or picks up", "said": "announced this round",
                    "laid_down": "the hand you laid down", "thrown": "thrown away this turn",
                    "stock": "stock", "discards": "discards",
-                   "turned_up": "turned up (in the discards)", "out": "out (in order)",
+                   "turned_up": "turned up (in the discards)", "status": "in the game",
+                   "hand_count": "cards in the hand", "thrown_count": "thrown away",
                    "your_hand": "your hand is"},
         "not_cards_after": ["say", "pair", "high", "three", "four", "flush", "straight"]}
 
@@ -324,6 +325,8 @@ class Kiertopokeri(Game):
         v["discards"] = s.discard.bit_count()
         v["turned_up"] = CardSet(s.turned_up)
         v["out"] = list(s.out)
+        v["status"] = ["in" if p not in s.out else f"out ({s.out.index(p) + 1}.)"
+                       for p in range(s.options.players)]
 
     def zones(self, s):
         return {"stock": mask_of(s.stock), "discard": s.discard, "hand": s.hand,

@@ -124,7 +124,7 @@ class StopTheBus(Game):
         "labels": {"middle": "face up in the middle", "tokens": "tokens",
                    "caller": "stopped the bus", "known": "taken from the middle",
                    "your_hand": "your hand is", "taken": "just taken",
-                   "last_showdown": "last showdown", "out": "out"}}
+                   "last_showdown": "last showdown"}}
 
     def __init__(self):
         super().__init__()
@@ -293,7 +293,6 @@ class StopTheBus(Game):
         v["taken"] = None if s.taken is None else Card(s.taken)
         v["known"] = [CardSet(k) for k in s.known]
         v["tokens"] = list(s.tokens)
-        v["out"] = [p for p in range(len(s.tokens)) if s.tokens[p] == 0]
         v["dealer"] = s.dealer
         v["turn"] = s.turn
         v["caller"] = s.caller
