@@ -70,7 +70,7 @@ def test_anyone_but_the_declarer_may_call_out_of_turn_before_the_next_declaratio
     assert legal(s, 3) == {"call", "pass"} and "call" in legal(s, 2)
     assert legal(s, 1) == set()                               # not one's own declaration
     s.play("call", seat=3)                                    # KS KH: the pair is there
-    assert s.tokens == [3, 3, 3, 2] and s.last_call["loser"] == 3
+    assert s.tokens == [3, 3, 3, 2] and s.last_call["result"].startswith("there")
     assert s.dealer == 1 and s.to_act == (2,)                 # the deal passes left
 
 
@@ -87,7 +87,7 @@ def test_a_declaration_not_there_costs_the_declarer():
     s = new("KS QH 9D 5C")
     s.play("say pair K")
     s.play("call", seat=0)
-    assert s.tokens == [3, 2, 3, 3] and s.last_call["there"] is False
+    assert s.tokens == [3, 2, 3, 3] and s.last_call["result"].startswith("not there")
 
 
 def test_pass_lets_a_declaration_go_for_that_player_only():

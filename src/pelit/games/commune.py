@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
 from ..cards.deck import CardSet, ids, mask_of, standard_deck
 from ..cards.poker_claims import COMMUNE, claim_token, claim_values, claim_words, present
+from ..cards.table_text import cards_line
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -131,13 +132,13 @@ class Commune(Game):
     State = CommuneState
     deck = DECK
     test_options = {"players": 3, "tokens": 2}
-    web_layout = {"hide": ["claim_index"], "per_seat": ["said"]}
+    web_layout = {"hide": ["claim_index"], "per_seat": ["said", "passed"]}
     render_hints = {
         "seat_fields": ["dealer", "declarer", "next"],
-        "per_seat": ["tokens", "hand_sizes", "said"],
+        "per_seat": ["tokens", "hand_sizes", "said", "passed"],
         "hide": ["claim_index"],
         "labels": {"claim": "declared", "declarer": "declared by", "next": "declares next",
-                   "said": "declared", "passed": "let it go",
+                   "said": "declared", "passed": "this declaration",
                    "last_call": "last call", "hand_sizes": "cards"},
         "not_cards_after": ["say", "pair", "high", "three", "four", "five", "flush",
                             "straight"]}
@@ -249,7 +250,9 @@ class Commune(Game):
         s.tokens[loser] -= 1
         words = claim_words(s.claim, COMMUNE)
         s.last_call = {"caller": caller, "declarer": s.declarer, "claim": words,
-                       "cards": DECK.texts(ids(every)), "there": there, "loser": loser}
+                       "cards": cards_line(DECK, every),
+                       "result": "there: the caller loses a token" if there
+                       else "not there: the declarer loses a token"}
         s.log("call", caller, declarer=s.declarer, claim=words,
               hands=[CardSet(h) for h in s.hands], there=there, loser=loser,
               tokens=list(s.tokens))
@@ -269,6 +272,18 @@ class Commune(Game):
                                f"seat {winner} is the last with tokens",
                                ranking=tuple(1 if p == winner else 2 for p in range(n)),
                                details={"hands": s.deal_no + 1}))
+
+    def describe_event(self, event):
+        """A call as the cards turned up, one line a hand, and who pays."""
+        if event.get("kind") != "call" or "hands" not in event:
+            return NotImplemented
+        lines = [f"seat {event['seat']} calls seat {event['declarer']}'s {event['claim']}: "
+                 + ("it is there" if event["there"] else "it is not there")
+                 + f"; seat {event['loser']} loses a token"]
+        for p, cards in enumerate(event["hands"]):
+            if cards:
+                lines.append(f"  seat {p}: {cards_line(DECK, cards)}")
+        return "\n".join(lines)
 
     def why_illegal(self, s, seat, action):
         if not isinstance(action, int):
@@ -302,7 +317,8 @@ class Commune(Game):
         v["claim_index"] = None if s.claim is None else CLAIM_INDEX[s.claim]
         v["declarer"] = s.declarer
         v["said"] = list(s.said)
-        v["passed"] = [p for p in range(len(s.tokens)) if (s.passed >> p) & 1]
+        v["passed"] = ["lets it go" if (s.passed >> p) & 1 else None
+                       for p in range(len(s.tokens))]
         v["last_call"] = s.last_call
 
     def zones(self, s):
@@ -338,7 +354,7 @@ class Commune(Game):
         s.claim = None if view["claim_index"] is None else CLAIMS[view["claim_index"]]
         s.declarer = view["declarer"]
         s.said = list(view["said"])
-        s.passed = mask_of(view["passed"])
+        s.passed = mask_of(p for p, x in enumerate(view["passed"]) if x)
         s.deal_no = 0
         s.last_call = view["last_call"]
         return s

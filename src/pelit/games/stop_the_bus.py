@@ -36,7 +36,8 @@ from dataclasses import dataclass
 
 from ..cards.brag import describe, hand_key
 from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
-from ..cards.deck import Card, CardSet, ids, mask_of, pretty, standard_deck
+from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
+from ..cards.table_text import cards_line
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -72,10 +73,6 @@ class StopTheBusState(State):
         new.known = self.known.copy()
         new.deal_no = self.deal_no
         new.hands_played = self.hands_played
-
-
-def pretty_cards(deck, cards) -> str:
-    return " ".join(pretty(deck.text(c)) for c in deck.in_hand_order(ids(cards)))
 
 
 def worst_hands(keys: dict) -> list[int]:
@@ -259,7 +256,7 @@ class StopTheBus(Game):
         for p, (cards, name) in enumerate(zip(event["hands"], event["names"])):
             if cards is not None:
                 mark = "  - gives up a token" if p in event["loses_token"] else ""
-                lines.append(f"  seat {p}: {pretty_cards(DECK, cards)}  {name}{mark}")
+                lines.append(f"  seat {p}: {cards_line(DECK, cards)}  {name}{mark}")
         if not event["loses_token"]:
             lines.append("  all tie: nobody gives up a token")
         return "\n".join(lines)
