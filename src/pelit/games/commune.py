@@ -42,12 +42,13 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
+from ..cards.deal import deal, hands_with_known, sample_hands, unknown_hand_zones
 from ..cards.deck import CardSet, ids, mask_of, standard_deck
 from ..cards.poker_claims import COMMUNE, claim_token, claim_values, claim_words, present
 from ..cards.table_text import cards_line
+from ..cards.tokens import last_in_outcome, left_in, log_outs, players_in
 from ..core.actions import ActionSpace
-from ..core.game import Game, GameInfo, Outcome, State, option
+from ..core.game import Game, GameInfo, State, option
 from ..core.registry import register
 
 DECK = standard_deck("54")
@@ -165,39 +166,19 @@ class Commune(Game):
         s.last_call = None
         self._deal(s)
 
-    def _active(self, s):
-        return [p for p in range(len(s.tokens)) if s.tokens[p] > 0]
-
-    def _left(self, s, p):
-        n = len(s.tokens)
-        for k in range(1, n + 1):
-            q = (p + k) % n
-            if s.tokens[q] > 0:
-                return q
-        return p
-
     def _deal(self, s):
-        n = len(s.tokens)
         pack = s.deal_pack(DECK, s.deal_no)
-        s.hands = [0] * n
-        need = {p: HAND_LIMIT - s.tokens[p] for p in self._active(s)}
-        pos = 0
-        p = s.dealer
-        while any(need.values()):
-            p = self._left(s, p)
-            if need[p]:
-                s.hands[p] |= 1 << pack[pos]
-                pos += 1
-                need[p] -= 1
-        s.stub = mask_of(pack[pos:])
-        for p in self._active(s):
+        s.hands, rest = deal(pack, [HAND_LIMIT - t if t else 0 for t in s.tokens],
+                             start=left_in(s.tokens, s.dealer))
+        s.stub = mask_of(rest)
+        for p in players_in(s.tokens):
             s.log("dealt", p, audience=(p,), private={"cards": CardSet(s.hands[p])},
                   count=s.hands[p].bit_count())
         s.claim = None
         s.declarer = None
-        s.said = [None] * n
+        s.said = [None] * len(s.tokens)
         s.passed = 0
-        s.nxt = self._left(s, s.dealer)
+        s.nxt = left_in(s.tokens, s.dealer)
         s.phase = Phase.DECLARE
         self._set_to_act(s)
 
@@ -205,7 +186,7 @@ class Commune(Game):
     def _callers(self, s):
         if s.claim is None:
             return []
-        return [p for p in self._active(s)
+        return [p for p in players_in(s.tokens)
                 if p != s.declarer and not (s.passed >> p) & 1]
 
     def _set_to_act(self, s):
@@ -238,7 +219,7 @@ class Commune(Game):
         s.said[seat] = claim_words(s.claim, COMMUNE)
         s.passed = 0
         s.log("declare", seat, says=claim_words(s.claim, COMMUNE))
-        s.nxt = self._left(s, seat)
+        s.nxt = left_in(s.tokens, seat)
         self._set_to_act(s)
 
     def _call(self, s, caller):
@@ -256,22 +237,14 @@ class Commune(Game):
         s.log("call", caller, declarer=s.declarer, claim=words,
               hands=[CardSet(h) for h in s.hands], there=there, loser=loser,
               tokens=list(s.tokens))
-        if s.tokens[loser] == 0:
-            s.log("out", loser)
-        left = self._active(s)
-        if len(left) == 1:
-            self._end(s, left[0])
+        winner = log_outs(s, [loser])
+        if winner is not None:
+            self.finish(s, last_in_outcome(s.tokens, winner, f"seat {winner} is the last "
+                                           "with tokens", s.deal_no + 1))
             return
-        s.dealer = self._left(s, s.dealer)
+        s.dealer = left_in(s.tokens, s.dealer)
         s.deal_no += 1
         self._deal(s)
-
-    def _end(self, s, winner):
-        n = len(s.tokens)
-        self.finish(s, Outcome(tuple(s.tokens), (winner,),
-                               f"seat {winner} is the last with tokens",
-                               ranking=tuple(1 if p == winner else 2 for p in range(n)),
-                               details={"hands": s.deal_no + 1}))
 
     def describe_event(self, event):
         """A call as the cards turned up, one line a hand, and who pays."""

@@ -35,11 +35,12 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.brag import describe, hand_key
-from ..cards.deal import hands_with_known, sample_hands, unknown_hand_zones
+from ..cards.deal import deal, hands_with_known, sample_hands, unknown_hand_zones
 from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
 from ..cards.table_text import cards_line
+from ..cards.tokens import last_in_outcome, left_in, log_outs, players_in
 from ..core.actions import ActionSpace
-from ..core.game import Game, GameInfo, Outcome, State, option
+from ..core.game import Game, GameInfo, State, option
 from ..core.registry import register
 
 DECK = standard_deck("52")
@@ -140,40 +141,20 @@ class StopTheBus(Game):
         s.hands_played = []
         self._deal(s)
 
-    def _active(self, s):
-        return [p for p in range(len(s.tokens)) if s.tokens[p] > 0]
-
-    def _next_active(self, s, p):
-        n = len(s.tokens)
-        for k in range(1, n + 1):
-            q = (p + k) % n
-            if s.tokens[q] > 0:
-                return q
-        return p
-
     def _deal(self, s):
         n = len(s.tokens)
         pack = s.deal_pack(DECK, s.deal_no)
-        s.hands = [0] * n
-        seats = []
-        p = s.dealer
-        for _ in range(len(self._active(s))):
-            p = self._next_active(s, p)
-            seats.append(p)
-        pos = 0
-        for _ in range(HAND):
-            for p in seats:
-                s.hands[p] |= 1 << pack[pos]
-                pos += 1
-        s.middle = list(pack[pos:pos + 3])
-        s.stub = mask_of(pack[pos + 3:])
+        first = left_in(s.tokens, s.dealer)
+        s.hands, rest = deal(pack, [HAND if t else 0 for t in s.tokens], start=first)
+        s.middle = list(rest[:3])
+        s.stub = mask_of(rest[3:])
         s.known = [0] * n
         s.caller = None
         s.taken = None
-        for p in seats:
+        for p in players_in(s.tokens):
             s.log("dealt", p, audience=(p,), private={"cards": CardSet(s.hands[p])}, count=HAND)
         s.log("middle", None, cards=[Card(c) for c in s.middle], dealer=s.dealer)
-        s.turn = seats[0]
+        s.turn = first
         s.phase = Phase.TURN
         s.to_act = (s.turn,)
 
@@ -209,7 +190,7 @@ class StopTheBus(Game):
         self._next_turn(s)
 
     def _next_turn(self, s):
-        nxt = self._next_active(s, s.turn)
+        nxt = left_in(s.tokens, s.turn)
         if nxt == s.caller:
             self._showdown(s)
             return
@@ -219,7 +200,7 @@ class StopTheBus(Game):
 
     # -- the showdown --------------------------------------------------------------------
     def _showdown(self, s):
-        active = self._active(s)
+        active = players_in(s.tokens)
         keys = {p: hand_key(DECK, ids(s.hands[p])) for p in active}
         losers = token_losers(keys, s.tokens)
         for p in losers:
@@ -230,23 +211,14 @@ class StopTheBus(Game):
                                        for p in range(len(s.tokens))],
               names=[describe(keys[p]) if p in keys else None for p in range(len(s.tokens))],
               loses_token=losers, tokens=list(s.tokens))
-        for p in losers:
-            if s.tokens[p] == 0:
-                s.log("out", p)
-        left = self._active(s)
-        if len(left) == 1:
-            self._end(s, left[0])
+        winner = log_outs(s, losers)
+        if winner is not None:
+            self.finish(s, last_in_outcome(s.tokens, winner, f"seat {winner} is the last "
+                                           "with a token", s.deal_no + 1))
             return
-        s.dealer = self._next_active(s, s.dealer)
+        s.dealer = left_in(s.tokens, s.dealer)
         s.deal_no += 1
         self._deal(s)
-
-    def _end(self, s, winner):
-        n = len(s.tokens)
-        scores = tuple(s.tokens)
-        self.finish(s, Outcome(scores, (winner,), f"seat {winner} is the last with a token",
-                               ranking=tuple(1 if p == winner else 2 for p in range(n)),
-                               details={"hands": s.deal_no + 1}))
 
     def describe_event(self, event):
         """The showdown as one line a hand, the token losers marked."""
