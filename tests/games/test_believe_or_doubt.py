@@ -224,6 +224,8 @@ def test_typed_answers_and_bad_input(bank_file):
         G.parse_action(s, "answer   ", 0)
     with pytest.raises(ParseError, match="at most"):
         G.parse_action(s, "answer " + "x" * 81, 0)
+    with pytest.raises(ParseError, match="'answer Canberra'"):
+        G.parse_action(s, "Canberra", 0)
     with pytest.raises(IllegalAction):
         s.play("believe")
     with pytest.raises(IllegalAction, match="may not answer"):

@@ -69,7 +69,7 @@ from ..core.errors import IllegalAction, OptionError, ParseError
 from ..core.game import Game, GameInfo, Outcome, State, option, shuffle
 from ..core.registry import register
 from ..core.rng import stream
-from ..trivia import bank_for, is_correct
+from ..trivia import COLOURS, bank_for, is_correct
 
 DONT_KNOW = "I don't know"
 MAX_ANSWER = 80
@@ -257,10 +257,9 @@ class BelieveOrDoubt(Game):
         self.BELIEVE = a.verb("believe")
         self.DOUBT = a.verb("doubt")
         self.QUESTION = a.verb("question")
-        # squares, colours: numbered here, named in action_text/parse_action
-        self.MOVE = a.numbers("move", range(1, BOARD_SQUARES))
-        self.BAN = a.numbers("ban", range(6))
-        self.CHOOSE = a.numbers("choose", range(6))
+        self.MOVE = a.choice("move", [square_name(sq, COLOURS) for sq in range(1, BOARD_SQUARES)])
+        self.BAN = a.choice("ban", COLOURS)
+        self.CHOOSE = a.choice("choose", COLOURS)
         self.pairs = [(x, y) for x in range(6) for y in range(6) if x != y]
         self.SIT = a.choice("sit", [f"{x} {y}" for x, y in self.pairs])
         self.actions = a
@@ -291,24 +290,10 @@ class BelieveOrDoubt(Game):
     def action_text(self, action):
         if self.is_answer(action):
             return "answer " + self.answer_text(action)
-        start = self.MOVE
-        if start <= action < start + BOARD_SQUARES - 1:
-            return "move " + self._square_word(action - start + 1)
-        if self.BAN <= action < self.BAN + 6:
-            return "ban " + self._colour_word(action - self.BAN)
-        if self.CHOOSE <= action < self.CHOOSE + 6:
-            return "choose " + self._colour_word(action - self.CHOOSE)
         return self.actions.text(action)
 
-    # The board's six colours by name; colour j asks the bank's j-th category
-    # (the shipped bank's colours are these).
-    _colours = ("blue", "pink", "yellow", "brown", "green", "orange")
-
-    def _colour_word(self, j):
-        return self._colours[j]
-
     def _square_word(self, sq):
-        return square_name(sq, self._colours)
+        return square_name(sq, COLOURS)
 
     def parse_action(self, state, text, seat=None):
         raw = text.strip()
@@ -316,20 +301,18 @@ class BelieveOrDoubt(Game):
         word = head.lower()
         if word == "answer":
             return self.answer_action(rest)
-        low = " ".join(raw.lower().split())
-        if word == "move":
-            for sq in range(1, BOARD_SQUARES):
-                if low == "move " + self._square_word(sq):
-                    return self.MOVE + sq - 1
-            raise ParseError(f"{raw!r}: a square is 'ring N' (1..42) or 'COLOUR spoke N' "
-                             "(1..5), e.g. 'move ring 12'")
-        if word in ("ban", "choose"):
-            colour = low.partition(" ")[2]
-            if colour in self._colours:
-                base = self.BAN if word == "ban" else self.CHOOSE
-                return base + self._colours.index(colour)
-            raise ParseError(f"{raw!r}: name a colour: {', '.join(self._colours)}")
-        return super().parse_action(state, text, seat)
+        try:
+            return super().parse_action(state, text, seat)
+        except ParseError:
+            if word == "move":
+                raise ParseError(f"{raw!r}: a square is 'ring N' (1..42) or 'COLOUR spoke N' "
+                                 "(1..5), e.g. 'move ring 12'") from None
+            if word in ("ban", "choose"):
+                raise ParseError(f"{raw!r}: name a colour: {', '.join(COLOURS)}") from None
+            if state.phase is Phase.ANSWER:
+                raise ParseError(f"{raw!r} is not an action: give your answer as "
+                                 f"'answer {raw or 'TEXT'}'") from None
+            raise
 
     def apply(self, state, action, seat=None):
         # Any typed answer from the answerer is accepted, not only the menu's.
@@ -415,10 +398,10 @@ class BelieveOrDoubt(Game):
 
     def _kind_word(self, kind, colour):
         if kind == "pie":
-            return f"pie square ({self._colours[colour]})"
+            return f"pie square ({COLOURS[colour]})"
         if kind == "again":
             return "roll-again square"
-        return f"{self._colours[colour]} square"
+        return f"{COLOURS[colour]} square"
 
     def _legal_pie(self, s, seat):
         return [self.QUESTION] + self._sit_actions(s, seat)
@@ -451,7 +434,7 @@ class BelieveOrDoubt(Game):
     def _apply_ban(self, s, seat, action):
         s.banned = action - self.BAN
         chooser = right_of(s.order, seat)
-        s.log("ban", seat, colour=self._colours[s.banned], chooser=chooser)
+        s.log("ban", seat, colour=COLOURS[s.banned], chooser=chooser)
         s.phase = Phase.CHOOSE
         s.to_act = (chooser,)
 
@@ -460,7 +443,7 @@ class BelieveOrDoubt(Game):
 
     def _apply_choose(self, s, seat, action):
         colour = action - self.CHOOSE
-        s.log("choose", seat, colour=self._colours[colour])
+        s.log("choose", seat, colour=COLOURS[colour])
         self._ask(s, colour)
 
     # -- answering -----------------------------------------------------------------------
@@ -580,7 +563,7 @@ class BelieveOrDoubt(Game):
         if o.board:
             v["positions"] = [self._square_word(p) for p in s.positions]
             v["roll"] = s.roll
-            v["banned"] = None if s.banned is None else self._colours[s.banned]
+            v["banned"] = None if s.banned is None else COLOURS[s.banned]
             if s.phase is Phase.MOVE:
                 v["destinations"] = [[self._square_word(sq), self._kind_word(*square_kind(sq))]
                                      for sq in destinations(s.positions[s.turn], s.roll)]
@@ -604,6 +587,6 @@ class BelieveOrDoubt(Game):
         s.positions = [names[p] for p in view.get("positions", [])]
         s.roll = view.get("roll")
         banned = view.get("banned")
-        s.banned = None if banned is None else self._colours.index(banned)
+        s.banned = None if banned is None else COLOURS.index(banned)
         s.rounds = 0
         return s
