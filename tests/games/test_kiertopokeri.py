@@ -70,13 +70,16 @@ def test_doubting_a_true_announcement_puts_the_doubter_out():
     s = new("QS QH JD 5C 2S  3C 4C 6C 8C 9C")
     s.play("say pair Q J")
     assert s.to_act == (1,) and legal(s) == {"doubt", "pick up"}
+    # face down: only the announcer remembers it; nobody else sees a card of it
+    assert G.view(s, 0)["laid_down"] == cards("QS QH JD 5C 2S")
+    assert all("hand" not in G.view(s, p) and "laid_down" not in G.view(s, p) for p in (1, 2, 3))
     with pytest.raises(IllegalAction, match="may not act"):
         s.play("doubt", seat=2)                # only the next player (decision)
     s.play("doubt")
     assert s.out == [1] and s.holder == 2 and s.phase is Phase.ANNOUNCE
     # 19.3: no shuffle: the new hand is the next five cards of the stock
     assert s.hand == cards("3C 4C 6C 8C 9C")
-    assert s.turned_up == cards("QS QH JD 5C 2S")
+    assert s.turned_up == cards("QS QH JD 5C 2S") == G.view(s, 3)["turned_up"]
 
 
 def test_doubting_a_lie_puts_the_announcer_out_and_the_doubter_starts():
