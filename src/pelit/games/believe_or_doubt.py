@@ -401,7 +401,7 @@ class BelieveOrDoubt(Game):
             return f"pie square ({COLOURS[colour]})"
         if kind == "again":
             return "roll-again square"
-        return f"{COLOURS[colour]} square"
+        return f"{COLOURS[colour]} question"
 
     def _legal_pie(self, s, seat):
         return [self.QUESTION] + self._sit_actions(s, seat)
@@ -565,7 +565,8 @@ class BelieveOrDoubt(Game):
             v["roll"] = s.roll
             v["banned"] = None if s.banned is None else COLOURS[s.banned]
             if s.phase is Phase.MOVE:
-                v["destinations"] = [[self._square_word(sq), self._kind_word(*square_kind(sq))]
+                v["destinations"] = [f"{self._square_word(sq)}: "
+                                     f"{self._kind_word(*square_kind(sq))}"
                                      for sq in destinations(s.positions[s.turn], s.roll)]
 
     def sample_world(self, view, rng):
