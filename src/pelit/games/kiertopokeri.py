@@ -43,8 +43,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import CardSet, ids, mask_of, standard_deck
-from ..cards.poker_claims import (KIERTOPOKERI, at_least, claim_of, claim_token, claim_values,
-                                  claim_words)
+from ..cards.poker_claims import KIERTOPOKERI, at_least, claim_token, claim_values, claim_words
 from ..cards.poker_hands import describe, evaluator
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option, shuffle
