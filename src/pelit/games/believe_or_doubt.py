@@ -3,7 +3,7 @@
 Rule source: seed 000 ("My Games", Korppi), ch. 29: 29.1 Basic rules, 29.2
 Poker chips, 29.3 Accuracy of the answer, 29.4 Special rules for the
 Trivial Pursuit board.  The questions come from ``pelit.trivia`` (a shipped
-bank of some 520 questions in six categories, or a file of one's own).
+bank of 515 questions in six categories, or a file of one's own).
 
 How a round goes here: the player in turn is asked a question and answers
 it (``answer TEXT``); the others then say ``believe`` or ``doubt`` one at a
@@ -13,7 +13,7 @@ the printed answer is shown beside the given one and the round is scored.
 Typed answers.  An answer is free text, so it cannot be one of a fixed list
 of action ids.  As with Bridge Meets Guess Who's questions, ``answer TEXT``
 gets an action id on first use (the game keeps the texts it has seen;
-records keep the text, so a replay gives the same ids).  ``legal_actions``
+records keep the text, so a replay gives the same answers).  ``legal_actions``
 is a short menu, while ``apply`` accepts any answer from the answerer: in
 the seed's open form the menu holds ``answer I don't know`` (a wrong answer
 like any other), and with the option ``multiple_choice`` (preset

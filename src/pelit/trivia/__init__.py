@@ -1,7 +1,7 @@
 """Trivia questions for Believe or Doubt (seed 000 ch. 29).
 
 The rule book plays with the question cards of a trivia game, which it does
-not contain.  pelit ships its own bank: some 520 questions in the six
+not contain.  pelit ships its own bank: 515 questions in the six
 categories of the classic trivia board (each with its colour), written for
 this project; facts are common knowledge, the wording is ours.  More
 questions load from a file in either of two formats:
