@@ -68,13 +68,19 @@ def bot_names(game) -> list[str]:
 
 def make_bot(name: str, game, seat: int, seed: int = 0) -> Bot:
     _discover()
-    key = name.strip().lower()
-    if key == "random":
+    # ``heuristic:SETTING`` hands a setting to a bot that takes one (``configure``)
+    key, _, setting = name.strip().lower().partition(":")
+    if key == "random" and not setting:
         return RandomBot(game, seat, seed)
     if key in ("heuristic", "h", "bot"):
         cls = _HEURISTICS.get(game.info.id)
-        if cls is None:
+        if cls is None and not setting:
             return RandomBot(game, seat, seed)
-        return cls(game, seat, seed)
+        bot = cls(game, seat, seed) if cls is not None else None
+        if setting:
+            if bot is None or not hasattr(bot, "configure"):
+                raise PelitError(f"the {key} bot of {game.info.id} takes no setting ({name!r})")
+            bot.configure(setting)
+        return bot
     raise PelitError(f"unknown bot {name!r} for {game.info.id}; bots: "
                      f"{', '.join(bot_names(game))}")

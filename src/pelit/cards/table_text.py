@@ -20,7 +20,7 @@ SUIT_ORDER = (0, 1, 3, 2)      # as the terminal sorts a hand: black, red, black
 
 
 def cards_line(deck: Deck, cards) -> str:
-    """Cards grouped by suit, highest first, suits apart."""
+    """Cards grouped by suit, highest first, suits apart, jokers last."""
     cs = ids(int(cards)) if isinstance(cards, int) else [int(c) for c in cards]
     groups = []
     for suit in SUIT_ORDER:
@@ -28,6 +28,9 @@ def cards_line(deck: Deck, cards) -> str:
                         key=lambda c: -deck.rank_of[c])
         if inside:
             groups.append(" ".join(pretty(deck.text(c)) for c in inside))
+    jokers = [c for c in cs if deck.suit_of[c] >= 4]
+    if jokers:
+        groups.append(" ".join("JK" for _ in jokers))
     return "   ".join(groups) if groups else "(no cards)"
 
 

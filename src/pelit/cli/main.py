@@ -419,9 +419,19 @@ def bench(
     as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
     cpu: bool = typer.Option(False, "--cpu", help="rates per second of CPU time, not wall time "
                              "(steadier on a busy machine)"),
+    evaluator: bool = typer.Option(False, "--evaluator", help="7-card poker hand evaluations "
+                                   "per second (single calls, batch; treys and eval7 beside "
+                                   "when installed) instead of random play"),
+    verify: int = typer.Option(0, "--verify", metavar="N", help="with --evaluator: also check "
+                               "N random hands against the brute-force reference"),
 ):
     """Random play through the public API: matches, actions and deals per second."""
     from ..sim.bench import bench_game, machine
+    if evaluator or verify:
+        if game:
+            raise OptionError("--evaluator benchmarks the poker hand evaluator, not a GAME")
+        bench_poker_evaluator(seed, verify, as_json)
+        return
     games = [load(game)] if game else all_games()
     if (option or preset) and not game:
         raise OptionError("--option and --preset need one GAME")
@@ -461,6 +471,42 @@ def bench(
     if any(r.get("unfinished") for r in results):
         out.print("[dim]unfinished: random play had not ended a match long after the time "
                   "given; its actions are counted, the match is not[/dim]")
+
+
+def bench_poker_evaluator(seed: int, verify: int, as_json: bool) -> None:
+    """``pelit bench --evaluator``: the table of rates, and the reference check."""
+    from ..sim.bench import machine
+    from ..sim.evaluator_bench import bench_evaluator, verify_evaluator
+    if verify < 0:
+        raise PelitError("--verify must be 0 or more")
+    info = machine()
+    with err.status("poker hand evaluator …"):
+        result = bench_evaluator(seed=seed)
+    checked = None
+    if verify:
+        with err.status(f"checking {verify:,} hands against the reference …") as status:
+            checked = verify_evaluator(verify, seed, lambda name, i: status.update(
+                f"checking {verify:,} hands against the reference: {name} cards, {i:,} …"))
+    if as_json:
+        sys.stdout.write(json.dumps({"machine": info, **result, "verify": checked}, indent=1) + "\n")
+        return
+    out.print(f"{result['hands']:,} random 7-card hands, rates per second of CPU time (best of "
+              f"rounds), on {info['cpu']}, {info['python']}")
+    t = Table(title="pelit bench --evaluator", title_style="bold")
+    for name, justify in (("evaluator", "left"), ("path", "left"), ("hands", "left"),
+                          ("7-card hands/s", "right"), ("orders hands as pelit", "right")):
+        t.add_column(name, justify=justify)
+    for r in result["results"]:
+        rate = f"{r['per_second']:,.0f}" if "per_second" in r else "—"
+        agree = f"{r['agreement']:.1%}" if "agreement" in r else ""
+        t.add_row(r["evaluator"], r["path"], r.get("hands", ""), rate, agree)
+    out.print(t)
+    if checked is not None:
+        for kind, c in checked.items():
+            line = f"{kind}: {c['hands']:,} hands, {c['mismatch_count']} differ from the reference"
+            out.print(line + ("" if not c["mismatches"] else ": " + "; ".join(c["mismatches"][:3])))
+        if any(c["mismatch_count"] for c in checked.values()):
+            raise typer.Exit(1)
 
 
 from ..server.cli import serve  # noqa: E402  (the web table's command lives with the server)

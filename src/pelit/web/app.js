@@ -557,6 +557,15 @@ function renderView(v, opts) {
         }
       }
     }
+    // layout.text_actions: verbs followed by free text (Believe or Doubt's answers):
+    // a text box beside the verb's button, sent as "VERB TEXT"
+    for (const [verb, hint] of Object.entries(layout.text_actions || {})) {
+      if (!legal.some((a) => a.split(" ")[0] === verb)) continue;
+      const box = h("input", { type: "text", "data-text-verb": verb, placeholder: hint, maxlength: 80 });
+      const go = () => { if (box.value.trim()) send(verb + " " + box.value.trim()); };
+      box.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+      acts.append(h("span", { class: "row" }, box, h("button", { onclick: go }, verb)));
+    }
     out.push(acts);
   }
   if (v.outcome) out.push(h("div", { class: "notice", style: "color:#222" }, "Match over: " + v.outcome.reason));
