@@ -1,0 +1,539 @@
+"""Math students' Huutopussi: bidding for points, trumps named by marriages.
+
+Rule source: seed 000 (Korppi, "My Games"), chapter 8 "Math students'
+Huutopussi" (line 550): 8.1 Setup, 8.2 Auction, 8.3 Card exchange, 8.4 The
+actual game, 8.5 Scoring; chapter 2 for tricks, 1.4 for clockwise play.
+Chapter 9 (strategy) guides the bot (``bots/huutopussi.py``).  The trick
+play with marriages is shared with Marjapussi (``cards/marriage.py``); this
+module states Huutopussi's side of it (``RULES``).
+
+Seats 0..3 sit clockwise; partners sit opposite (seats 0 and 2 are team 0,
+seats 1 and 3 team 1), so everyone sits between two opponents (8.1).
+
+Decisions where the seed is silent (each pinned in tests/games/test_huutopussi.py):
+
+- Dealing (8.1): seat 0 deals first, the deal passes to the left after every
+  deal; cards go one at a time from the dealer's left (top card first).
+- Auction (8.2): the dealer's opening bid is compulsory (he may not pass
+  it).  Bids are 50..440 in fives; a player who passes is out of the
+  auction.  The remaining player is the high bidder (everyone after a bid
+  passes before the turn could come back to him).
+- New deal (8.2): "three sixes" is at least three; "no card higher than a
+  jack" is no queen, king, ten or ace.  The demand ("redeal") can be made
+  only on the player's first turn in the auction (the dealer's is his
+  opening); it is open to a player whose side may not bid (8.5), since it is
+  no bid.  The same dealer deals again from a new shuffle; the table hears
+  the reason.
+- Exchange (8.3): the partner gives his three cards one at a time (``give
+  QS``), seen by the declarer only; the declarer then states the contract
+  (``contract 185``, at least his final bid, at most 440), and gives three
+  cards back (``give QS``), seen by his partner.  The opponents see only
+  that cards changed hands.
+- Asking for a half (8.4): the asker holds exactly one of the king and
+  queen of that suit (holding both he announces his own marriage); the
+  answer is yes when the partner holds the other one.  Asking names an open
+  suit (one never trumps in this deal): each suit can be trumps only once.
+- Asking for a whole (8.4): answers are truthful; a partner with wholes in
+  several open suits chooses which becomes trumps.  He always answers
+  himself (``answer hearts`` / ``answer no``), so the table never learns
+  from a pause that he had a choice.  The answer reveals only what it says:
+  "no" that he holds no king and queen of any open suit, "yes, hearts" that
+  he holds those two; the table's knowledge is ``cards.marriage.reveals``.
+- Announcing (8.4): only the player who led a trick and won it, before he
+  leads the next, and at most once (an announcement or a question).  After
+  the ninth trick nobody holds a card, so nothing can be announced.
+- Scoring (8.5): a side's card points include its trump announcements and
+  the last trick.  The contract is made with card points equal to it or
+  more.  A side without a trick loses the final bid (the bid before the
+  raise) on top of whatever else it scores; so a declarer side with no trick
+  loses contract plus bid, and a läpäri by the declarer that still misses
+  a contract above 160 costs both sides (8.5).
+- A cap on deals (option ``deals``, off by default) ends a match early, the
+  side ahead winning; it keeps random-play tests short.
+- Match end (8.5): the first side to reach 500 (option ``target``) wins; if
+  both reach it in one deal the side with more wins, and with equal scores
+  the match goes on to the next deal.  A side with -500 or less may not bid,
+  but its dealer makes the compulsory opening of exactly 50.
+- Views: won tricks lie face down; the last trick may be seen until the next
+  card is played, earlier ones as counts per side.  Every announcement,
+  question and answer of the deal stays on view (the table heard them).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from ..cards.deck import CardSet, ids
+from ..cards.marriage import (BIT, CARDS, PACK, MarriageActions, MarriagePlay,
+                              MarriageRules, card_points, exchange_fixed, exchange_known,
+                              exchange_view, point_table, sample_deal, sample_exchange,
+                              why_refused)
+from ..core.actions import ActionSpace
+from ..core.game import Game, GameInfo, Outcome, State, option
+from ..core.registry import register
+
+N = 4
+HAND = 9
+EXCHANGE = 3
+TEAM = (0, 1, 0, 1)
+TABLE = (0, 1, 2, 3)
+PARTNER = (2, 3, 0, 1)
+BIDS = tuple(range(50, 445, 5))
+MIN_BID, MAX_BID = BIDS[0], BIDS[-1]
+BAN = -500
+LAST_TRICK = 20
+CARD_POINTS = point_table({14: 10, 10: 10, 13: 5, 12: 5, 11: 5})
+SIXES = PACK.rank_mask[6]
+ABOVE_JACK = PACK.rank_mask[12] | PACK.rank_mask[13] | PACK.rank_mask[10] | PACK.rank_mask[14]
+RULES = MarriageRules(whole="whole", must_trump=True, after_own_lead=True,
+                      half_needs_one=True, ask_suit_once=False, first_lead_ace_spade=False)
+SECTION = "8.4"
+
+
+class Phase(enum.Enum):
+    BID = 1
+    GIVE = 2
+    CONTRACT = 3
+    RETURN = 4
+    PLAY = 5
+    ANSWER = 6
+
+
+@dataclass(frozen=True)
+class HuutopussiOptions:
+    target: int = option(500, "game points that win the match (8.5)", min=50, max=5000)
+    deals: int = option(0, "end the match after this many deals, the side ahead winning "
+                        "(0: no limit, as the seed plays)", min=0, max=1000)
+
+
+def redeal_reason(hand: int) -> str | None:
+    """Why a hand may demand a new deal (8.2), or None."""
+    if (hand & SIXES).bit_count() >= 3:
+        return "three sixes"
+    if not hand & ABOVE_JACK:
+        return "no card above a jack"
+    return None
+
+
+def deal_points(won: list[int], last_side: int, marriage_points: list[int]) -> list[int]:
+    """Each side's card points in a deal (8.5): 10 an ace or ten, 5 a king,
+    queen or jack in its tricks, 20 for the last trick, and its trumps."""
+    return [card_points(won[t], CARD_POINTS) + (LAST_TRICK if t == last_side else 0)
+            + marriage_points[t] for t in (0, 1)]
+
+
+def score_deal(bid: int, contract: int, declarer_side: int, points, tricks) -> tuple:
+    """Game points of both sides for a deal (8.5) and whether the contract
+    was made.  ``bid`` is the final bid before the raise (läpäri)."""
+    d = declarer_side
+    made = points[d] >= contract
+    out = [0, 0]
+    out[d] = contract if made else -contract
+    out[1 - d] = points[1 - d]
+    for t in (0, 1):
+        if tricks[t] == 0:
+            out[t] -= bid
+    return (out[0], out[1]), made
+
+
+class HuutopussiState(State):
+    __slots__ = ("dealer", "deal_no", "hands_played", "scores", "results", "mp", "calls",
+                 "acted", "passed", "high", "high_seat", "redeals", "declarer", "bid",
+                 "contract", "given", "returned")
+
+    def _copy_into(self, new):
+        new.dealer = self.dealer
+        new.deal_no = self.deal_no
+        new.hands_played = self.hands_played
+        new.scores = self.scores
+        new.results = self.results.copy()
+        new.mp = self.mp.clone()
+        new.calls = self.calls.copy()
+        new.acted = self.acted
+        new.passed = self.passed
+        new.high = self.high
+        new.high_seat = self.high_seat
+        new.redeals = self.redeals
+        new.declarer = self.declarer
+        new.bid = self.bid
+        new.contract = self.contract
+        new.given = self.given
+        new.returned = self.returned
+
+
+@register
+class Huutopussi(Game):
+    info = GameInfo(
+        id="huutopussi", name="Math students' Huutopussi", min_seats=4, max_seats=4,
+        family="trick-taking", source="000 ch. 8 Math students' Huutopussi (line 550)",
+        hidden=True, chance=True, teams=True,
+        aliases=("math-students-huutopussi", "math-students'-huutopussi"),
+        summary=(
+            "Four players, partners opposite, 36 cards (6 to ace), nine each. In each "
+            "suit the ace is highest, then the ten, king, queen, jack, 9 down to 6. "
+            "Auction: the dealer must open with 50 or more; then in turn bid higher in "
+            "fives up to 440, or pass for good. With three sixes or nothing above a jack "
+            "a player may demand a new deal at his first turn. The high bidder is the "
+            "declarer: his partner gives him three cards, he may raise his bid to the "
+            "contract, and gives three cards back. The declarer leads. There are no "
+            "trumps at first. Follow suit, and beat the best card of the suit when you "
+            "can; with none of the suit you must trump, over-trumping when you can. "
+            "A player who leads a trick and wins it may, before leading again, name "
+            "trumps once: by his own king and queen of a suit, by asking his partner "
+            "for a whole (a king and queen of any suit), or by asking for the other "
+            "half of a suit he holds the king or queen of. Each suit can be trumps once "
+            "a deal; trumps are worth spades 40, clubs 60, diamonds 80, hearts 100. "
+            "Card points: 10 an ace or ten, 5 a king, queen or jack, 20 the last trick. "
+            "The declarer's side scores its contract if its points reach it, else loses "
+            "it; the opponents score their points. A side with no trick also loses the "
+            "final bid. First side to 500 wins; a side at -500 may not bid."),
+        verbs=(("bid 120", "bid that many points (50..440, in fives)"),
+               ("pass", "leave the auction for this deal"),
+               ("redeal", "demand a new deal (three sixes or no card above a jack, "
+                          "at your first turn)"),
+               ("give QS", "pass a card: the partner to the declarer, then back"),
+               ("contract 185", "as declarer, set the contract: your bid or more"),
+               ("announce hearts", "your own king and queen make hearts trumps"),
+               ("ask whole", "ask your partner for a king and queen of any suit"),
+               ("ask half hearts", "ask your partner for the other half of hearts"),
+               ("answer hearts / answer no", "answer your partner's question"),
+               ("QS", "play a card to the trick")),
+    )
+    Options = HuutopussiOptions
+    Phase = Phase
+    State = HuutopussiState
+    deck = PACK
+    # random play loses contracts and sinks both sides: a cap on deals ends it
+    test_options = {"target": 300, "deals": 4}
+    render_hints = {
+        "hide": ["calls", "asked", "tricks_done", "may_announce", "hand_no"],
+        "per_seat": ["team", "bids"],
+        "table": ["scores", "tricks_won", "marriage_points", "trumps_used"],
+        "seat_fields": ["declarer", "high_bidder", "asking", "last_winner", "leader"],
+        "labels": {
+            "team": "team",
+            "bids": "bid",
+            "scores": "game points team 0, team 1",
+            "tricks_won": "tricks team 0, team 1",
+            "marriage_points": "trump points team 0, team 1",
+            "trumps_used": "suits trumps already",
+            "last_trick": "last trick",
+            "last_winner": "last trick won by",
+            "announcements": "trumps named and questions",
+            "results": "deals scored",
+            "high_bid": "high bid",
+            "high_bidder": "high bidder",
+            "final_bid": "final bid",
+            "deals_played": "deals played",
+            "exchange": "cards passed",
+            "asking": "question waiting from",
+        },
+    }
+
+    def __init__(self):
+        super().__init__()
+        a = ActionSpace(PACK)
+        a.cards()
+        self.BID = a.numbers("bid", BIDS)
+        self.PASS = a.verb("pass")
+        self.REDEAL = a.verb("redeal")
+        self.GIVE = a.card_block("give")
+        self.CONTRACT = a.numbers("contract", BIDS)
+        self.acts = MarriageActions(a, RULES)
+        self.actions = a
+
+    def num_players(self, state):
+        return N
+
+    # -- setup and dealing (8.1) ----------------------------------------------
+    def _setup(self, s):
+        s.dealer = 0
+        s.deal_no = 0
+        s.hands_played = 0
+        s.redeals = 0
+        s.scores = (0, 0)
+        s.results = []
+        self._deal(s)
+
+    def _deal(self, s):
+        pack = s.deal_pack(PACK, s.deal_no)
+        first = (s.dealer + 1) % N
+        hands = [0] * N
+        for i in range(N):
+            hands[(first + i) % N] = sum(BIT[c] for c in pack[i::N])
+        s.mp = MarriagePlay(RULES, hands, TABLE, TEAM)
+        for p in range(N):
+            s.log("dealt", p, audience=(p,), private={"cards": CardSet(hands[p])}, count=HAND)
+        s.calls = []
+        s.acted = 0
+        s.passed = 0
+        s.high = None
+        s.high_seat = None
+        s.declarer = None
+        s.bid = None
+        s.contract = None
+        s.given = 0
+        s.returned = 0
+        s.phase = Phase.BID
+        s.to_act = (s.dealer,)
+
+    # -- auction (8.2) -------------------------------------------------------------
+    def _legal_bid(self, s, seat):
+        banned = s.scores[TEAM[seat]] <= BAN
+        if s.high is None:                      # the dealer's compulsory opening
+            out = [self.BID] if banned else list(range(self.BID, self.BID + len(BIDS)))
+        else:
+            out = [self.PASS]
+            if not banned and s.high < MAX_BID:
+                start = self.BID + (s.high - MIN_BID) // 5 + 1
+                out += range(start, self.BID + len(BIDS))
+        if not s.acted >> seat & 1 and redeal_reason(s.mp.hands[seat]):
+            out.append(self.REDEAL)
+        return out
+
+    def _apply_bid(self, s, seat, action):
+        s.acted |= 1 << seat
+        if action == self.REDEAL:
+            s.log("redeal", seat, reason=redeal_reason(s.mp.hands[seat]))
+            s.redeals += 1
+            s.deal_no += 1
+            self._deal(s)
+            return
+        if action == self.PASS:
+            s.passed |= 1 << seat
+            s.calls.append((seat, None))
+            s.log("pass", seat)
+        else:
+            s.high = BIDS[action - self.BID]
+            s.high_seat = seat
+            s.calls.append((seat, s.high))
+            s.log("bid", seat, bid=s.high)
+        if s.passed.bit_count() == N - 1:
+            self._end_auction(s)
+            return
+        nxt = (seat + 1) % N
+        while s.passed >> nxt & 1:
+            nxt = (nxt + 1) % N
+        s.to_act = (nxt,)
+
+    def _end_auction(self, s):
+        d = s.declarer = s.high_seat
+        s.bid = s.high
+        s.log("declarer", d, declarer=d, bid=s.bid)
+        s.phase = Phase.GIVE
+        s.to_act = (PARTNER[d],)
+
+    # -- card exchange (8.3) ----------------------------------------------------
+    def _legal_give(self, s, seat):
+        return [self.GIVE + c for c in ids(s.mp.hands[seat])]
+
+    def _apply_give(self, s, seat, action):
+        self._pass_card(s, seat, s.declarer, action - self.GIVE)
+        s.given |= BIT[action - self.GIVE]
+        if s.given.bit_count() == EXCHANGE:
+            s.phase = Phase.CONTRACT
+            s.to_act = (s.declarer,)
+
+    def _pass_card(self, s, giver, taker, card):
+        hands = s.mp.hands
+        hands[giver] &= ~BIT[card]
+        hands[taker] |= BIT[card]
+        s.log("gave", giver, audience=(giver, taker), private={"card": CARDS[card]}, to=taker)
+
+    def _legal_contract(self, s, seat):
+        start = self.CONTRACT + (s.bid - MIN_BID) // 5
+        return list(range(start, self.CONTRACT + len(BIDS)))
+
+    def _apply_contract(self, s, seat, action):
+        s.contract = BIDS[action - self.CONTRACT]
+        s.log("contract", seat, contract=s.contract, raised=s.contract - s.bid)
+        s.phase = Phase.RETURN
+        s.to_act = (seat,)
+
+    def _legal_return(self, s, seat):
+        return self._legal_give(s, seat)
+
+    def _apply_return(self, s, seat, action):
+        self._pass_card(s, seat, PARTNER[seat], action - self.GIVE)
+        s.returned |= BIT[action - self.GIVE]
+        if s.returned.bit_count() == EXCHANGE:
+            s.mp.start(seat)                    # 8.4: the declarer leads
+            s.phase = Phase.PLAY
+            s.to_act = (seat,)
+
+    # -- play (8.4) ---------------------------------------------------------------
+    def _legal_play(self, s, seat):
+        return s.mp.legal(seat, self.acts)
+
+    def _apply_play(self, s, seat, action):
+        mp = s.mp
+        mp.act(s, seat, action, self.acts)
+        if mp.asking is not None:
+            s.phase = Phase.ANSWER
+        elif mp.over():
+            self._score(s)
+            return
+        s.to_act = (mp.turn,)
+
+    def _legal_answer(self, s, seat):
+        return s.mp.answers(self.acts)
+
+    def _apply_answer(self, s, seat, action):
+        s.mp.act(s, seat, action, self.acts)
+        s.phase = Phase.PLAY
+        s.to_act = (s.mp.turn,)
+
+    # -- scoring and the match (8.5) ----------------------------------------------
+    def _score(self, s):
+        mp = s.mp
+        d = TEAM[s.declarer]
+        points = deal_points(mp.won, TEAM[mp.last_winner], mp.marriage_points)
+        tricks = tuple(mp.tricks)
+        gained, made = score_deal(s.bid, s.contract, d, points, tricks)
+        s.scores = (s.scores[0] + gained[0], s.scores[1] + gained[1])
+        s.hands_played += 1
+        lapari = 1 - d if tricks[1 - d] == 0 else (d if tricks[d] == 0 else None)
+        reason = ("contract made" if made else "contract lost") + (
+            "" if lapari is None else
+            " with läpäri" if lapari != d else ", no trick")
+        s.results.append((s.hands_played, s.declarer, s.bid, s.contract, tuple(points),
+                          tricks, gained, s.scores))
+        s.log("deal_scored", s.declarer, declarer=s.declarer, bid=s.bid, contract=s.contract,
+              made=made, points=list(points), tricks=list(tricks), gained=list(gained),
+              scores=list(s.scores), reason=reason)
+        target = s.options.target
+        a, b = s.scores
+        if (a >= target or b >= target) and a != b:
+            side = 0 if a > b else 1
+            both = a >= target and b >= target
+            self.finish(s, Outcome(
+                (a, b, a, b), (side, side + 2),
+                f"team {side} (seats {side} and {side + 2}) reached {s.scores[side]} of "
+                f"{target} game points" + (" with more than the other side" if both else "")
+                + f" in deal {s.hands_played}",
+                details={"deals": s.hands_played, "redeals": s.redeals}))
+            return
+        if s.hands_played == s.options.deals:
+            winners = () if a == b else ((0, 2) if a > b else (1, 3))
+            self.finish(s, Outcome(
+                (a, b, a, b), winners,
+                f"{s.hands_played} deals played: " + (
+                    f"equal at {a} game points" if a == b else
+                    f"team {winners[0]} (seats {winners[0]} and {winners[1]}) ahead with "
+                    f"{max(a, b)} to {min(a, b)}"),
+                details={"deals": s.hands_played, "redeals": s.redeals}))
+            return
+        s.dealer = (s.dealer + 1) % N
+        s.deal_no += 1
+        self._deal(s)
+
+    def why_illegal(self, s, seat, action):
+        ph = s.phase
+        try:
+            text = self.action_text(action)
+        except Exception:
+            return f"{action!r} is not an action of Huutopussi"
+        if ph is Phase.BID:
+            if action == self.REDEAL:
+                if s.acted >> seat & 1:
+                    return "a new deal can be demanded only at your first turn to bid (8.2)"
+                return ("a new deal can be demanded only with three sixes or no card above "
+                        "a jack (8.2)")
+            if action == self.PASS:
+                return "the dealer must open the bidding with 50 or more (8.2)"
+            if self.BID <= action < self.BID + len(BIDS):
+                if s.scores[TEAM[seat]] <= BAN:
+                    return ("your side has -500 game points or less and may not bid; only "
+                            "its dealer opens, with exactly 50 (8.5)")
+                return f"bid more than {s.high}, in fives, up to {MAX_BID} (8.2)"
+            return "bid (bid 120) or pass (8.2)"
+        if ph in (Phase.GIVE, Phase.RETURN):
+            if self.GIVE <= action < self.GIVE + PACK.size:
+                return f"{PACK.text(action - self.GIVE)} is not in your hand"
+            return "give a card from your hand: give QS (8.3)"
+        if ph is Phase.CONTRACT:
+            return (f"the contract is your final bid ({s.bid}) or more, in fives, up to "
+                    f"{MAX_BID} (8.3)")
+        if ph in (Phase.PLAY, Phase.ANSWER) and (action < PACK.size or action >= self.acts.announce):
+            return why_refused(s.mp, seat, action, self.acts, SECTION)
+        return f"{text} is not allowed now ({self.phase_name(s)})"
+
+    # -- what each seat sees --------------------------------------------------------
+    def _view(self, s, seat, v):
+        mp = s.mp
+        v["dealer"] = s.dealer
+        v["deals_played"] = s.hands_played
+        v["team"] = list(TEAM)
+        v["scores"] = list(s.scores)
+        v["results"] = [{"deal": r[0], "declarer": r[1], "bid": r[2], "contract": r[3],
+                         "points": list(r[4]), "tricks": list(r[5]), "gained": list(r[6]),
+                         "scores": list(r[7])} for r in s.results]
+        v["calls"] = [[p, b] for p, b in s.calls]
+        bids = [None] * N
+        for p, b in s.calls:
+            bids[p] = "pass" if b is None else b
+        v["bids"] = bids
+        v["high_bid"] = s.high
+        v["high_bidder"] = s.high_seat
+        v["redeals"] = s.redeals
+        v["declarer"] = s.declarer
+        v["final_bid"] = s.bid
+        v["contract"] = s.contract
+        d = s.declarer
+        exchange_view(v, seat, d, None if d is None else PARTNER[d], s.given, s.returned,
+                      mp.hands)
+        if seat is not None:
+            v["hand"] = CardSet(mp.hands[seat])
+        v["hand_sizes"] = [h.bit_count() for h in mp.hands]
+        v.update(mp.public_view())
+
+    def zones(self, s):
+        mp = s.mp
+        z = {f"hand{p}": mp.hands[p] for p in range(N)}
+        z["won0"], z["won1"] = mp.won
+        z["trick"] = sum(BIT[c] for _, c in mp.trick)
+        return z
+
+    def unknown_cards(self, s, seat):
+        mp = s.mp
+        known = 0
+        for _, c in mp.trick:
+            known |= BIT[c]
+        for _, c in mp.last:
+            known |= BIT[c]
+        if seat is not None:
+            d = s.declarer
+            known |= mp.hands[seat] | exchange_known(
+                seat, d, None if d is None else PARTNER[d], s.given, s.returned, mp.hands)
+        return PACK.all_mask & ~known
+
+    def sample_world(self, view, rng):
+        s = self.blank_world(view, rng)
+        seat = view["seat"]
+        s.dealer = view["dealer"]
+        s.hands_played = view["deals_played"]
+        s.deal_no = s.hands_played + view["redeals"]
+        s.redeals = view["redeals"]
+        s.scores = tuple(view["scores"])
+        s.results = [(r["deal"], r["declarer"], r["bid"], r["contract"], tuple(r["points"]),
+                      tuple(r["tricks"]), tuple(r["gained"]), tuple(r["scores"]))
+                     for r in view["results"]]
+        s.calls = [(p, b) for p, b in view["calls"]]
+        s.acted = s.passed = 0
+        for p, b in s.calls:
+            s.acted |= 1 << p
+            if b is None:
+                s.passed |= 1 << p
+        s.high = view["high_bid"]
+        s.high_seat = view["high_bidder"]
+        s.declarer = d = view["declarer"]
+        s.bid = view["final_bid"]
+        s.contract = view["contract"]
+        own = int(view["hand"]) if seat is not None else 0
+        partner = None if d is None else PARTNER[d]
+        hands, won = sample_deal(view, RULES, PARTNER, TEAM, own,
+                                 exchange_fixed(view, d, partner), rng)
+        s.given, s.returned = sample_exchange(view, hands, won, d, partner, rng)
+        s.mp = MarriagePlay.from_view(RULES, view, hands, won, TABLE, TEAM)
+        return s
