@@ -103,6 +103,11 @@ class MarriageActions:
         self.end = self.answer + 4
 
 
+# the public play fields of a view before the first lead
+PLAY_NOT_STARTED = {"trick": [], "last_trick": None, "last_winner": None, "announcements": [],
+                    "tricks_won": [0, 0]}
+
+
 class MarriagePlay:
     """One deal's hands and its trick play.  Seats sit clockwise in
     ``table``; ``team`` and ``partner`` are per seat.  Holds only ints,
@@ -318,9 +323,11 @@ class MarriagePlay:
 
     @classmethod
     def from_view(cls, rules, pv: dict, hands: list[int], won: list[int], table, team):
-        """The play of a sampled world: the public part from the view, the
-        hands and the won tricks as sampled."""
+        """The play of a sampled world: the public part from the view (none
+        before the play starts), the hands and the won tricks as sampled."""
         mp = cls(rules, hands, table, team)
+        if "trick" not in pv:
+            return mp
         mp.trick = [(p, int(c)) for p, c in pv["trick"]]
         mp.last = tuple((p, int(c)) for p, c in pv["last_trick"]) if pv["last_trick"] else ()
         mp.last_winner = pv["last_winner"]
@@ -438,6 +445,7 @@ def sample_deal(view: dict, rules: MarriageRules, partner, team, own: int,
     cards passed between partners).  Returns (hands, won per side)."""
     seat = view["seat"]
     sizes = view["hand_sizes"]
+    view = {**PLAY_NOT_STARTED, **view}
     known = own
     for _, c in view["trick"]:
         known |= BIT[int(c)]
@@ -485,7 +493,7 @@ def exchange_view(v: dict, seat, declarer, partner: int, given: int, returned: i
                   hands) -> None:
     """Add to a view the counts of passed cards and the passed cards whose
     place ``seat`` knows now."""
-    v["exchange"] = {"to_declarer": given.bit_count(), "back": returned.bit_count()}
+    v["exchange"] = {"given": given.bit_count(), "returned": returned.bit_count()}
     if seat is None or declarer is None:
         return
     if seat == declarer:
@@ -530,7 +538,7 @@ def sample_exchange(view: dict, hands, won, declarer, partner, rng) -> tuple[int
     seat = view["seat"]
     counts = view["exchange"]
     played = won[0] | won[1]
-    for _, c in view["trick"]:
+    for _, c in view.get("trick", ()):
         played |= BIT[int(c)]
     if seat is not None and seat == declarer:
         given, returned = int(view["from_partner"]), int(view["with_partner"])
@@ -544,9 +552,9 @@ def sample_exchange(view: dict, hands, won, declarer, partner, rng) -> tuple[int
     else:
         given_pool = hands[declarer] | played | hands[partner]
         returned_pool = hands[partner] | played
-    for c in rng.sample(ids(given_pool), counts["to_declarer"] - given.bit_count()):
+    for c in rng.sample(ids(given_pool), counts["given"] - given.bit_count()):
         given |= BIT[c]
-    for c in rng.sample(ids(returned_pool), counts["back"] - returned.bit_count()):
+    for c in rng.sample(ids(returned_pool), counts["returned"] - returned.bit_count()):
         returned |= BIT[c]
     return given, returned
 

@@ -469,6 +469,10 @@ class Huutopussi(Game):
         v["results"] = [{"deal": r[0], "declarer": r[1], "bid": r[2], "contract": r[3],
                          "points": list(r[4]), "tricks": list(r[5]), "gained": list(r[6]),
                          "scores": list(r[7])} for r in s.results]
+        v["redeals"] = s.redeals
+        if seat is not None:
+            v["hand"] = CardSet(mp.hands[seat])
+        v["hand_sizes"] = [h.bit_count() for h in mp.hands]
         v["calls"] = [[p, b] for p, b in s.calls]
         bids = [None] * N
         for p, b in s.calls:
@@ -476,17 +480,15 @@ class Huutopussi(Game):
         v["bids"] = bids
         v["high_bid"] = s.high
         v["high_bidder"] = s.high_seat
-        v["redeals"] = s.redeals
-        v["declarer"] = s.declarer
+        d = s.declarer
+        if d is None:
+            return
+        v["declarer"] = d
         v["final_bid"] = s.bid
         v["contract"] = s.contract
-        d = s.declarer
-        exchange_view(v, seat, d, None if d is None else PARTNER[d], s.given, s.returned,
-                      mp.hands)
-        if seat is not None:
-            v["hand"] = CardSet(mp.hands[seat])
-        v["hand_sizes"] = [h.bit_count() for h in mp.hands]
-        v.update(mp.public_view())
+        exchange_view(v, seat, d, PARTNER[d], s.given, s.returned, mp.hands)
+        if mp.leader is not None:
+            v.update(mp.public_view())
 
     def zones(self, s):
         mp = s.mp
@@ -527,9 +529,9 @@ class Huutopussi(Game):
                 s.passed |= 1 << p
         s.high = view["high_bid"]
         s.high_seat = view["high_bidder"]
-        s.declarer = d = view["declarer"]
-        s.bid = view["final_bid"]
-        s.contract = view["contract"]
+        s.declarer = d = view.get("declarer")
+        s.bid = view.get("final_bid")
+        s.contract = view.get("contract")
         own = int(view["hand"]) if seat is not None else 0
         partner = None if d is None else PARTNER[d]
         hands, won = sample_deal(view, RULES, PARTNER, TEAM, own,
