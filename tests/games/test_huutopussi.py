@@ -216,11 +216,11 @@ def test_8_3_three_cards_from_partner_seen_only_by_the_two():
     s.play("give KC")
     s.play("give TD")
     assert s.view(0)["hand_sizes"] == [12, 9, 6, 9]
-    assert cards(s.view(0)["from_partner"]) == {"TD", "AC", "KC"}
-    assert cards(s.view(2)["with_declarer"]) == {"TD", "AC", "KC"}
+    assert cards(s.view(0)["received"]) == {"TD", "AC", "KC"}
+    assert cards(s.view(2)["passed"]) == {"TD", "AC", "KC"}
     for seat in (1, 3, None):
         v = s.view(seat)
-        assert "from_partner" not in v and "with_declarer" not in v
+        assert "received" not in v and "passed" not in v
         assert v["exchange"] == {"given": 3, "returned": 0}
         shown = card_ids_in(v) | card_ids_in(G.events_for(s, seat))
         assert not shown & mask_of(PACK.parse_many("AC KC TD"))
@@ -245,8 +245,8 @@ def test_8_3_the_contract_is_the_final_bid_or_more_then_three_back():
         s.play(c)
     assert s.phase.name == "PLAY" and s.to_act == (0,)       # 8.4: the declarer leads
     assert cards(s.mp.hands[2]) == {"9S", "JS", "7H", "6H", "JH", "9D", "JD", "6C", "AC"}
-    assert cards(s.view(0)["with_partner"]) == {"9S", "6C", "AC"}
-    assert cards(s.view(2)["with_declarer"]) == {"TD", "KC"}
+    assert cards(s.view(0)["passed"]) == {"9S", "6C", "AC"}
+    assert cards(s.view(2)["passed"]) == {"TD", "KC"}
 
 
 # -- 8.4 the actual game ------------------------------------------------------------------

@@ -496,12 +496,14 @@ def exchange_view(v: dict, seat, declarer, partner: int, given: int, returned: i
     v["exchange"] = {"given": given.bit_count(), "returned": returned.bit_count()}
     if seat is None or declarer is None:
         return
+    # ``passed``: the cards this seat passed that lie in the other's hand;
+    # ``received``: the cards it received that are still in its own hand
     if seat == declarer:
-        v["from_partner"] = CardSet(given & hands[declarer])
-        v["with_partner"] = CardSet(returned & hands[partner])
+        v["passed"] = CardSet(returned & hands[partner])
+        v["received"] = CardSet(given & hands[declarer])
     elif seat == partner:
-        v["with_declarer"] = CardSet(given & hands[declarer])
-        v["from_declarer"] = CardSet(returned & hands[partner])
+        v["passed"] = CardSet(given & hands[declarer])
+        v["received"] = CardSet(returned & hands[partner])
 
 
 def exchange_known(seat, declarer, partner: int, given: int, returned: int, hands) -> int:
@@ -522,9 +524,9 @@ def exchange_fixed(view: dict, declarer, partner) -> list:
     if declarer is None or seat is None:
         return []
     if seat == declarer:
-        return [(partner, int(view["with_partner"]))]
+        return [(partner, int(view["passed"]))]
     if seat == partner:
-        return [(declarer, int(view["with_declarer"]))]
+        return [(declarer, int(view["passed"]))]
     return []
 
 
@@ -541,9 +543,9 @@ def sample_exchange(view: dict, hands, won, declarer, partner, rng) -> tuple[int
     for _, c in view.get("trick", ()):
         played |= BIT[int(c)]
     if seat is not None and seat == declarer:
-        given, returned = int(view["from_partner"]), int(view["with_partner"])
+        given, returned = int(view["received"]), int(view["passed"])
     elif seat is not None and seat == partner:
-        given, returned = int(view["with_declarer"]), int(view["from_declarer"])
+        given, returned = int(view["passed"]), int(view["received"])
     else:
         given = returned = 0
     if seat is not None and seat in (declarer, partner):
@@ -605,3 +607,33 @@ def why_refused(mp: MarriagePlay, seat: int, action: int, acts: MarriageActions,
         return f"you have asked about {SUITS[suit]} already ({section})"
     return (f"ask for a half of {SUITS[suit]} only holding its king or its queen, not "
             f"both ({section})")
+
+
+# -- the table talk in words ------------------------------------------------------
+
+def describe_play_event(event: dict, whole: str):
+    """One line for the events of trick play that the generic line reads
+    badly (a game's ``describe_event``); NotImplemented for the rest."""
+    kind = event.get("kind")
+    seat = event.get("seat")
+    if kind == "announced":
+        return f"Seat {seat} announces the king and queen of {event['suit']}"
+    if kind == "asked":
+        q = event["question"]
+        what = f"a {whole}" if q == whole else f"a half of {q.split()[1]}"
+        return f"Seat {seat} asks the partner for {what}"
+    if kind == "answered":
+        answer, suit = event["answer"], event.get("suit")
+        if answer == "half":
+            return f"Seat {seat} answers: yes, a half of {suit}, but the pair is not whole"
+        if answer == "yes":
+            return f"Seat {seat} answers: yes, {suit}"
+        return f"Seat {seat} answers: no" + (f" {suit}" if suit else "")
+    if kind == "trumps":
+        a, b = event["marriage_points"]
+        return (f"{event['suit'].capitalize()} are trumps: {event['points']} points to team "
+                f"{event['team']} (trump points {a}, {b})")
+    if kind == "trick":
+        a, b = event["tricks_won"]
+        return f"Seat {seat} wins the trick (tricks: team 0 {a}, team 1 {b})"
+    return NotImplemented

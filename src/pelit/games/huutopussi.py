@@ -66,9 +66,9 @@ from dataclasses import dataclass
 
 from ..cards.deck import CardSet, ids
 from ..cards.marriage import (BIT, CARDS, PACK, MarriageActions, MarriagePlay,
-                              MarriageRules, card_points, exchange_fixed, exchange_known,
-                              exchange_view, point_table, sample_deal, sample_exchange,
-                              why_refused)
+                              MarriageRules, card_points, describe_play_event, exchange_fixed,
+                              exchange_known, exchange_view, point_table, sample_deal,
+                              sample_exchange, why_refused)
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -208,9 +208,8 @@ class Huutopussi(Game):
     test_options = {"target": 300, "deals": 4}
     render_hints = {
         "hide": ["calls", "asked", "tricks_done", "may_announce", "hand_no"],
-        "per_seat": ["team", "bids"],
         "table": ["scores", "tricks_won", "marriage_points", "trumps_used"],
-        "seat_fields": ["declarer", "high_bidder", "asking", "last_winner", "leader"],
+        "seat_fields": ["declarer", "high_bidder", "asking", "last_winner", "leader", "to"],
         "labels": {
             "team": "team",
             "bids": "bid",
@@ -227,6 +226,8 @@ class Huutopussi(Game):
             "final_bid": "final bid",
             "deals_played": "deals played",
             "exchange": "cards passed",
+            "passed": "your passed cards in partner's hand",
+            "received": "cards from partner in your hand",
             "asking": "question waiting from",
         },
     }
@@ -427,6 +428,27 @@ class Huutopussi(Game):
         s.dealer = (s.dealer + 1) % N
         s.deal_no += 1
         self._deal(s)
+
+    def describe_event(self, event):
+        kind = event.get("kind")
+        seat = event.get("seat")
+        if kind == "redeal":
+            return f"Seat {seat} demands a new deal ({event['reason']})"
+        if kind == "declarer":
+            return f"Seat {seat} is the declarer at {event['bid']}"
+        if kind == "contract":
+            raised = f", raised by {event['raised']}" if event["raised"] else ""
+            return f"Seat {seat} sets the contract at {event['contract']}{raised}"
+        if kind == "deal_scored":
+            d = TEAM[event["declarer"]]
+            pts, tricks, gained = event["points"], event["tricks"], event["gained"]
+            return (f"Deal scored: team {d} (declarer seat {event['declarer']}) "
+                    f"{'made' if event['made'] else 'lost'} its contract of "
+                    f"{event['contract']} with {pts[d]} points; team {1 - d} took "
+                    f"{pts[1 - d]}. Tricks {tricks[0]}-{tricks[1]}; game points "
+                    f"{gained[0]:+d}, {gained[1]:+d}, now {event['scores'][0]}, "
+                    f"{event['scores'][1]}")
+        return describe_play_event(event, RULES.whole)
 
     def why_illegal(self, s, seat, action):
         ph = s.phase
