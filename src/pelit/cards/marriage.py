@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from .deal import SampleError, sample_hands
 from .deck import HAND_SUIT_ORDER, SUIT_NAMES, Card, CardSet, Deck, ids
+from ..core.game import Outcome
 from .trick import legal_follow, order_strength, winning_index
 
 ACE_TEN = (6, 7, 8, 9, 11, 12, 13, 10, 14)       # low to high: the ten above the king
@@ -481,6 +482,112 @@ def sample_deal(view: dict, rules: MarriageRules, partner, team, own: int,
                 won[last_side] |= last
             return hands, won
     raise SampleError("no deal found that agrees with the announcements")
+
+
+# -- dealing and the auction -----------------------------------------------------
+
+def deal_round(pack: list[int], dealer: int, table) -> list[int]:
+    """Nine cards each, one at a time clockwise from the dealer's left (top
+    card first); ``table`` lists the seats clockwise."""
+    first = table.index(dealer) + 1
+    hands = [0] * N
+    for i in range(N):
+        hands[table[(first + i) % N]] = sum(BIT[c] for c in pack[i::N])
+    return hands
+
+
+class PointAuction:
+    """Bidding for points: in turn each player bids higher or passes, and a
+    pass is for good.  The auction is over when all but one have passed
+    after a bid (the one left holds the high bid), or all four without one."""
+
+    __slots__ = ("calls", "passed", "acted", "high", "high_seat")
+
+    def __init__(self):
+        self.calls: list[tuple] = []       # (seat, bid), bid None for a pass
+        self.passed = 0                    # seats out, as bits
+        self.acted = 0                     # seats that have had a turn, as bits
+        self.high = None
+        self.high_seat = None
+
+    def clone(self) -> "PointAuction":
+        new = object.__new__(PointAuction)
+        new.calls = self.calls.copy()
+        new.passed, new.acted = self.passed, self.acted
+        new.high, new.high_seat = self.high, self.high_seat
+        return new
+
+    def call(self, seat: int, bid) -> None:
+        self.acted |= 1 << seat
+        self.calls.append((seat, bid))
+        if bid is None:
+            self.passed |= 1 << seat
+        else:
+            self.high, self.high_seat = bid, seat
+
+    def first_turn(self, seat: int) -> bool:
+        return not self.acted >> seat & 1
+
+    def over(self) -> bool:
+        return self.passed.bit_count() == (N if self.high is None else N - 1)
+
+    def next_seat(self, seat: int, nxt) -> int:
+        """The next seat clockwise still in the auction."""
+        p = nxt[seat]
+        while self.passed >> p & 1:
+            p = nxt[p]
+        return p
+
+    def view(self, v: dict) -> None:
+        v["calls"] = [[p, b] for p, b in self.calls]
+        bids = [None] * N
+        for p, b in self.calls:
+            bids[p] = "pass" if b is None else b
+        v["bids"] = bids
+        v["high_bid"] = self.high
+        v["high_bidder"] = self.high_seat
+
+    @classmethod
+    def from_view(cls, v: dict) -> "PointAuction":
+        a = cls()
+        for p, b in v["calls"]:
+            a.call(p, b)
+        return a
+
+
+def pass_card(s, hands: list[int], giver: int, taker: int, card: int) -> None:
+    """One card from a partner to the other, seen by the two of them."""
+    hands[giver] &= ~BIT[card]
+    hands[taker] |= BIT[card]
+    s.log("gave", giver, audience=(giver, taker), private={"card": CARDS[card]}, to=taker)
+
+
+def match_outcome(scores, target: int, deals: int, cap: int, team, details: dict):
+    """The end of a match to ``target`` game points after a deal, or None
+    while it goes on.  The first side to reach the target wins; if both
+    reach it in one deal the side with more wins, and with equal points the
+    match goes on.  ``cap`` (0: none) ends the match after that many deals,
+    the side ahead winning.  Scores per seat are its side's points."""
+    a, b = scores
+    per_seat = tuple(scores[team[p]] for p in range(N))
+    sides = [tuple(p for p in range(N) if team[p] == t) for t in (0, 1)]
+
+    def name(t):
+        return f"team {t} (seats {' and '.join(map(str, sides[t]))})"
+
+    if (a >= target or b >= target) and a != b:
+        t = 0 if a > b else 1
+        both = " with more than the other side" if min(a, b) >= target else ""
+        return Outcome(per_seat, sides[t], f"{name(t)} reached {scores[t]} of {target} "
+                       f"game points{both} in deal {deals}", details=details)
+    if deals == cap:
+        if a == b:
+            return Outcome(per_seat, (), f"{deals} deals played: equal at {a} game points",
+                           details=details)
+        t = 0 if a > b else 1
+        return Outcome(per_seat, sides[t], f"{deals} deals played: {name(t)} ahead with "
+                       f"{max(a, b)} to {min(a, b)}", details=details)
+    return None
 
 
 # -- the exchange between the declarer and his partner -------------------------

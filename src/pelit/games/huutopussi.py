@@ -65,12 +65,13 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deck import CardSet, ids
-from ..cards.marriage import (BIT, CARDS, PACK, MarriageActions, MarriagePlay,
-                              MarriageRules, card_points, describe_play_event, exchange_fixed,
-                              exchange_known, exchange_view, point_table, sample_deal,
-                              sample_exchange, why_refused)
+from ..cards.marriage import (BIT, PACK, MarriageActions, MarriagePlay, MarriageRules,
+                              PointAuction, card_points, deal_round, describe_play_event,
+                              exchange_fixed, exchange_known, exchange_view, match_outcome,
+                              pass_card, point_table, sample_deal, sample_exchange,
+                              why_refused)
 from ..core.actions import ActionSpace
-from ..core.game import Game, GameInfo, Outcome, State, option
+from ..core.game import Game, GameInfo, State, option
 from ..core.registry import register
 
 N = 4
@@ -138,9 +139,8 @@ def score_deal(bid: int, contract: int, declarer_side: int, points, tricks) -> t
 
 
 class HuutopussiState(State):
-    __slots__ = ("dealer", "deal_no", "hands_played", "scores", "results", "mp", "calls",
-                 "acted", "passed", "high", "high_seat", "redeals", "declarer", "bid",
-                 "contract", "given", "returned")
+    __slots__ = ("dealer", "deal_no", "hands_played", "scores", "results", "mp", "auction",
+                 "redeals", "declarer", "bid", "contract", "given", "returned")
 
     def _copy_into(self, new):
         new.dealer = self.dealer
@@ -149,11 +149,7 @@ class HuutopussiState(State):
         new.scores = self.scores
         new.results = self.results.copy()
         new.mp = self.mp.clone()
-        new.calls = self.calls.copy()
-        new.acted = self.acted
-        new.passed = self.passed
-        new.high = self.high
-        new.high_seat = self.high_seat
+        new.auction = self.auction.clone()
         new.redeals = self.redeals
         new.declarer = self.declarer
         new.bid = self.bid
@@ -258,19 +254,11 @@ class Huutopussi(Game):
         self._deal(s)
 
     def _deal(self, s):
-        pack = s.deal_pack(PACK, s.deal_no)
-        first = (s.dealer + 1) % N
-        hands = [0] * N
-        for i in range(N):
-            hands[(first + i) % N] = sum(BIT[c] for c in pack[i::N])
+        hands = deal_round(s.deal_pack(PACK, s.deal_no), s.dealer, TABLE)
         s.mp = MarriagePlay(RULES, hands, TABLE, TEAM)
         for p in range(N):
             s.log("dealt", p, audience=(p,), private={"cards": CardSet(hands[p])}, count=HAND)
-        s.calls = []
-        s.acted = 0
-        s.passed = 0
-        s.high = None
-        s.high_seat = None
+        s.auction = PointAuction()
         s.declarer = None
         s.bid = None
         s.contract = None
@@ -281,46 +269,41 @@ class Huutopussi(Game):
 
     # -- auction (8.2) -------------------------------------------------------------
     def _legal_bid(self, s, seat):
+        auction = s.auction
         banned = s.scores[TEAM[seat]] <= BAN
-        if s.high is None:                      # the dealer's compulsory opening
+        if auction.high is None:                # the dealer's compulsory opening
             out = [self.BID] if banned else list(range(self.BID, self.BID + len(BIDS)))
         else:
             out = [self.PASS]
-            if not banned and s.high < MAX_BID:
-                start = self.BID + (s.high - MIN_BID) // 5 + 1
+            if not banned and auction.high < MAX_BID:
+                start = self.BID + (auction.high - MIN_BID) // 5 + 1
                 out += range(start, self.BID + len(BIDS))
-        if not s.acted >> seat & 1 and redeal_reason(s.mp.hands[seat]):
+        if auction.first_turn(seat) and redeal_reason(s.mp.hands[seat]):
             out.append(self.REDEAL)
         return out
 
     def _apply_bid(self, s, seat, action):
-        s.acted |= 1 << seat
         if action == self.REDEAL:
             s.log("redeal", seat, reason=redeal_reason(s.mp.hands[seat]))
             s.redeals += 1
             s.deal_no += 1
             self._deal(s)
             return
+        auction = s.auction
         if action == self.PASS:
-            s.passed |= 1 << seat
-            s.calls.append((seat, None))
+            auction.call(seat, None)
             s.log("pass", seat)
         else:
-            s.high = BIDS[action - self.BID]
-            s.high_seat = seat
-            s.calls.append((seat, s.high))
-            s.log("bid", seat, bid=s.high)
-        if s.passed.bit_count() == N - 1:
+            auction.call(seat, BIDS[action - self.BID])
+            s.log("bid", seat, bid=auction.high)
+        if auction.over():
             self._end_auction(s)
             return
-        nxt = (seat + 1) % N
-        while s.passed >> nxt & 1:
-            nxt = (nxt + 1) % N
-        s.to_act = (nxt,)
+        s.to_act = (auction.next_seat(seat, s.mp.nxt),)
 
     def _end_auction(self, s):
-        d = s.declarer = s.high_seat
-        s.bid = s.high
+        d = s.declarer = s.auction.high_seat
+        s.bid = s.auction.high
         s.log("declarer", d, declarer=d, bid=s.bid)
         s.phase = Phase.GIVE
         s.to_act = (PARTNER[d],)
@@ -330,17 +313,11 @@ class Huutopussi(Game):
         return [self.GIVE + c for c in ids(s.mp.hands[seat])]
 
     def _apply_give(self, s, seat, action):
-        self._pass_card(s, seat, s.declarer, action - self.GIVE)
+        pass_card(s, s.mp.hands, seat, s.declarer, action - self.GIVE)
         s.given |= BIT[action - self.GIVE]
         if s.given.bit_count() == EXCHANGE:
             s.phase = Phase.CONTRACT
             s.to_act = (s.declarer,)
-
-    def _pass_card(self, s, giver, taker, card):
-        hands = s.mp.hands
-        hands[giver] &= ~BIT[card]
-        hands[taker] |= BIT[card]
-        s.log("gave", giver, audience=(giver, taker), private={"card": CARDS[card]}, to=taker)
 
     def _legal_contract(self, s, seat):
         start = self.CONTRACT + (s.bid - MIN_BID) // 5
@@ -356,7 +333,7 @@ class Huutopussi(Game):
         return self._legal_give(s, seat)
 
     def _apply_return(self, s, seat, action):
-        self._pass_card(s, seat, PARTNER[seat], action - self.GIVE)
+        pass_card(s, s.mp.hands, seat, PARTNER[seat], action - self.GIVE)
         s.returned |= BIT[action - self.GIVE]
         if s.returned.bit_count() == EXCHANGE:
             s.mp.start(seat)                    # 8.4: the declarer leads
@@ -403,27 +380,10 @@ class Huutopussi(Game):
         s.log("deal_scored", s.declarer, declarer=s.declarer, bid=s.bid, contract=s.contract,
               made=made, points=list(points), tricks=list(tricks), gained=list(gained),
               scores=list(s.scores), reason=reason)
-        target = s.options.target
-        a, b = s.scores
-        if (a >= target or b >= target) and a != b:
-            side = 0 if a > b else 1
-            both = a >= target and b >= target
-            self.finish(s, Outcome(
-                (a, b, a, b), (side, side + 2),
-                f"team {side} (seats {side} and {side + 2}) reached {s.scores[side]} of "
-                f"{target} game points" + (" with more than the other side" if both else "")
-                + f" in deal {s.hands_played}",
-                details={"deals": s.hands_played, "redeals": s.redeals}))
-            return
-        if s.hands_played == s.options.deals:
-            winners = () if a == b else ((0, 2) if a > b else (1, 3))
-            self.finish(s, Outcome(
-                (a, b, a, b), winners,
-                f"{s.hands_played} deals played: " + (
-                    f"equal at {a} game points" if a == b else
-                    f"team {winners[0]} (seats {winners[0]} and {winners[1]}) ahead with "
-                    f"{max(a, b)} to {min(a, b)}"),
-                details={"deals": s.hands_played, "redeals": s.redeals}))
+        end = match_outcome(s.scores, s.options.target, s.hands_played, s.options.deals, TEAM,
+                            {"deals": s.hands_played, "redeals": s.redeals})
+        if end is not None:
+            self.finish(s, end)
             return
         s.dealer = (s.dealer + 1) % N
         s.deal_no += 1
@@ -458,7 +418,7 @@ class Huutopussi(Game):
             return f"{action!r} is not an action of Huutopussi"
         if ph is Phase.BID:
             if action == self.REDEAL:
-                if s.acted >> seat & 1:
+                if not s.auction.first_turn(seat):
                     return "a new deal can be demanded only at your first turn to bid (8.2)"
                 return ("a new deal can be demanded only with three sixes or no card above "
                         "a jack (8.2)")
@@ -468,7 +428,7 @@ class Huutopussi(Game):
                 if s.scores[TEAM[seat]] <= BAN:
                     return ("your side has -500 game points or less and may not bid; only "
                             "its dealer opens, with exactly 50 (8.5)")
-                return f"bid more than {s.high}, in fives, up to {MAX_BID} (8.2)"
+                return f"bid more than {s.auction.high}, in fives, up to {MAX_BID} (8.2)"
             return "bid (bid 120) or pass (8.2)"
         if ph in (Phase.GIVE, Phase.RETURN):
             if self.GIVE <= action < self.GIVE + PACK.size:
@@ -495,13 +455,7 @@ class Huutopussi(Game):
         if seat is not None:
             v["hand"] = CardSet(mp.hands[seat])
         v["hand_sizes"] = [h.bit_count() for h in mp.hands]
-        v["calls"] = [[p, b] for p, b in s.calls]
-        bids = [None] * N
-        for p, b in s.calls:
-            bids[p] = "pass" if b is None else b
-        v["bids"] = bids
-        v["high_bid"] = s.high
-        v["high_bidder"] = s.high_seat
+        s.auction.view(v)
         d = s.declarer
         if d is None:
             return
@@ -543,14 +497,7 @@ class Huutopussi(Game):
         s.results = [(r["deal"], r["declarer"], r["bid"], r["contract"], tuple(r["points"]),
                       tuple(r["tricks"]), tuple(r["gained"]), tuple(r["scores"]))
                      for r in view["results"]]
-        s.calls = [(p, b) for p, b in view["calls"]]
-        s.acted = s.passed = 0
-        for p, b in s.calls:
-            s.acted |= 1 << p
-            if b is None:
-                s.passed |= 1 << p
-        s.high = view["high_bid"]
-        s.high_seat = view["high_bidder"]
+        s.auction = PointAuction.from_view(view)
         s.declarer = d = view.get("declarer")
         s.bid = view.get("final_bid")
         s.contract = view.get("contract")
