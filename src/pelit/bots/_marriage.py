@@ -83,7 +83,8 @@ class MarriageBot(Bot):
         self.memory.observe(events)
 
     def partner(self, view) -> int:
-        return (self.seat + 2) % 4
+        table = view.get("table") or [0, 1, 2, 3]
+        return table[(table.index(self.seat) + 2) % 4]
 
     def team_of(self, view, seat) -> int:
         return view["team"][seat]
@@ -289,10 +290,42 @@ class MarriageBot(Bot):
         legal = view["legal"]
         if len(legal) == 1:
             return legal[0]
-        talk = [a for a in legal if a >= SIZE]
+        talk = [a for a in legal if a >= self.game.acts.announce]
         if talk:
             action = self.trump_action(view, talk)
             if action is not None:
                 return action
         return self.play_card(view, [a for a in legal if a < SIZE])
+
+    # -- bidding -------------------------------------------------------------------------
+    base = 40                   # the declarer side's points beyond the hand's worth
+    scale = 1.0                 # how much of the hand's worth turns into points
+    exchange_gain = 25          # what the partner's cards add, before the exchange
+    bid_margin = 25             # margins below the expected points that make
+    contract_margin = 45        # about seven contracts in ten
+
+    def worth(self, hand: int, exchanged: bool, size: int = 9) -> float:
+        """Points the side may expect with this hand as the declarer's
+        (``exchanged``: the partner's cards are in it; a hand of more than
+        ``size`` cards is judged by the best ``size`` it can keep)."""
+        if hand.bit_count() > size:
+            hand = self.best_to_keep(hand, size)
+        gain = 0 if exchanged else self.exchange_gain
+        return self.base + gain + self.scale * self.keep_value(hand)
+
+    def raise_bid(self, view, legal, limit: int, bid_action, step: int = 5) -> int | None:
+        """The bid to make with a hand worth ``limit``, or None to pass: one
+        step over the high bid, or well over a partner's (9.1, 9.2)."""
+        high = view["high_bid"]
+        if self.partner(view) == view["high_bidder"]:
+            want = high + 30
+            if want > limit:
+                return None
+            want = min(limit, want)
+        else:
+            want = high + step
+            if want > limit:
+                return None
+        action = bid_action(want)
+        return action if action in legal else None
 
