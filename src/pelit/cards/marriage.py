@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.game import Outcome
 from .deal import SampleError, sample_hands
 from .deck import HAND_SUIT_ORDER, SUIT_NAMES, Card, CardSet, Deck, ids
-from ..core.game import Outcome
 from .trick import legal_follow, order_strength, winning_index
 
 ACE_TEN = (6, 7, 8, 9, 11, 12, 13, 10, 14)       # low to high: the ten above the king
@@ -101,7 +101,6 @@ class MarriageActions:
         self.ask_half = self.ask_whole + 1
         self.answer_no = space.choice("answer", ("no",) + SUITS)
         self.answer = self.answer_no + 1
-        self.end = self.answer + 4
 
 
 # the public play fields of a view before the first lead
@@ -369,7 +368,7 @@ def announcement_tuple(d: dict) -> tuple:
 
 # -- what the table knows -------------------------------------------------------
 
-def reveals(rules: MarriageRules, announcements: list[dict], partner, team):
+def reveals(rules: MarriageRules, announcements: list[dict], partner):
     """What every seat knows of the hands now from the deal's announcements,
     questions and answers: ``(excluded, not_both, kept)``.
 
@@ -455,7 +454,7 @@ def sample_deal(view: dict, rules: MarriageRules, partner, team, own: int,
         for _, c in view["last_trick"]:
             last |= BIT[int(c)]
     known |= last
-    excluded, not_both, kept = reveals(rules, view["announcements"], partner, team)
+    excluded, not_both, kept = reveals(rules, view["announcements"], partner)
     placed_known = [0] * N
     for holder, m in fixed:
         placed_known[holder] |= m
