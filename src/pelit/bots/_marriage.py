@@ -297,7 +297,9 @@ class MarriageBot(Bot):
                 return action
         return self.play_card(view, [a for a in legal if a < SIZE])
 
-    # -- bidding -------------------------------------------------------------------------
+    # -- bidding and the contract --------------------------------------------------------
+    bids: tuple = ()            # the game's bids and contracts, low to high
+    exchange = 3                # cards passed each way
     base = 40                   # the declarer side's points beyond the hand's worth
     scale = 1.0                 # how much of the hand's worth turns into points
     exchange_gain = 25          # what the partner's cards add, before the exchange
@@ -328,4 +330,26 @@ class MarriageBot(Bot):
                 return None
         action = bid_action(want)
         return action if action in legal else None
+
+    def exchange_or_contract(self, view, hand: int, high: int):
+        """The action of the exchange phases (``give``, ``return``,
+        ``contract``), or None in another phase; ``high`` is the final bid."""
+        g = self.game
+        phase = view["phase"]
+        if phase == "give":
+            return g.GIVE + self.exchange_card(hand, self.exchange - view["exchange"]["given"],
+                                               True)
+        if phase == "return":
+            return g.GIVE + self.exchange_card(
+                hand, self.exchange - view["exchange"]["returned"], False)
+        if phase == "contract":
+            worth = self.worth(hand, exchanged=True)
+            want = max(high, min(self.bids[-1], round5(worth - self.contract_margin)))
+            return g.CONTRACT + self.bids.index(want)
+        return None
+
+
+def round5(x: float) -> int:
+    """Down to a multiple of five (bids and contracts)."""
+    return int(x) // 5 * 5
 

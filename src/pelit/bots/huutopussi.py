@@ -14,38 +14,24 @@ from __future__ import annotations
 
 from ..games.huutopussi import BIDS, CARD_POINTS, MAX_BID, redeal_reason
 from . import heuristic
-from ._marriage import MarriageBot
-
-EXCHANGE = 3
-
-
-def round5(x: float) -> int:
-    return int(x) // 5 * 5
+from ._marriage import MarriageBot, round5
 
 
 @heuristic("huutopussi")
 class HuutopussiBot(MarriageBot):
     points = CARD_POINTS
+    bids = BIDS
+    exchange = 3
 
     def choose(self, view):
         legal = view["legal"]
         if len(legal) == 1:
             return legal[0]
-        g = self.game
-        phase = view["phase"]
         hand = int(view["hand"])
-        if phase == "bid":
+        if view["phase"] == "bid":
             return self.bid(view, legal, hand)
-        if phase == "give":
-            return g.GIVE + self.exchange_card(hand, EXCHANGE - view["exchange"]["given"], True)
-        if phase == "return":
-            return g.GIVE + self.exchange_card(hand, EXCHANGE - view["exchange"]["returned"],
-                                               False)
-        if phase == "contract":
-            worth = self.worth(hand, exchanged=True)
-            want = max(view["final_bid"], min(MAX_BID, round5(worth - self.contract_margin)))
-            return g.CONTRACT + BIDS.index(want)
-        return self.choose_in_play(view)
+        action = self.exchange_or_contract(view, hand, view.get("final_bid"))
+        return self.choose_in_play(view) if action is None else action
 
     def bid(self, view, legal, hand) -> int:
         g = self.game

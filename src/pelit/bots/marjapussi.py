@@ -3,7 +3,8 @@
 Bidding: the bot values its hand as the points its side would take as
 declarer after the exchange (as the Huutopussi bot does, on Marjapussi's
 card points) and bids on in fives from 120 up to that value less a margin,
-letting a partner's bid stand unless its own hand is far stronger.  As the
+opening only a little above 120 (nobody bidding costs nothing) and letting
+a partner's bid stand unless its own hand is far stronger.  As the
 declarer's partner it always gives four cards (aces, whole pairs, kings
 and queens); as declarer it keeps the nine that play best and states the
 contract its hand is worth.  Doubling: an opponent says contra against a
@@ -19,20 +20,17 @@ from __future__ import annotations
 from ..cards.marriage import ACES
 from ..games.marjapussi import BIDS, CARD_POINTS, MAX_BID
 from . import heuristic
-from ._marriage import MarriageBot
-
-EXCHANGE = 4
-
-
-def round5(x: float) -> int:
-    return int(x) // 5 * 5
+from ._marriage import MarriageBot, round5
 
 
 @heuristic("marjapussi")
 class MarjapussiBot(MarriageBot):
     points = CARD_POINTS
+    bids = BIDS
+    exchange = 4
     contract_margin = 55
     bid_margin = 20
+    # a hand that only just reaches 120 fails about half its contracts
     open_margin = 5
 
     def choose(self, view):
@@ -47,20 +45,12 @@ class MarjapussiBot(MarriageBot):
         if phase == "bid":
             limit = min(MAX_BID, round5(self.worth(hand, exchanged=False) - self.bid_margin))
             if view["high_bid"] is None:
-                # a hand that only just reaches 120 fails about half its
-                # contracts; nobody bidding costs nothing
                 return g.BID if limit >= BIDS[0] + self.open_margin else g.PASS
             action = self.raise_bid(view, legal, limit, lambda b: g.BID + BIDS.index(b))
             return g.PASS if action is None else action
-        if phase == "give":
-            return g.GIVE + self.exchange_card(hand, EXCHANGE - view["exchange"]["given"], True)
-        if phase == "return":
-            return g.GIVE + self.exchange_card(hand, EXCHANGE - view["exchange"]["returned"],
-                                               False)
-        if phase == "contract":
-            worth = self.worth(hand, exchanged=True)
-            want = max(view["high_bid"], min(MAX_BID, round5(worth - self.contract_margin)))
-            return g.CONTRACT + BIDS.index(want)
+        action = self.exchange_or_contract(view, hand, view.get("high_bid"))
+        if action is not None:
+            return action
         if g.CONTRA in legal and self.contra(view, hand):
             return g.CONTRA
         if g.RE in legal and self.worth(hand, exchanged=True) > view["contract"] + 60:

@@ -667,6 +667,90 @@ def sample_exchange(view: dict, hands, won, declarer, partner, rng) -> tuple[int
     return given, returned
 
 
+# -- the game side of it ---------------------------------------------------------
+
+class MarriageGame:
+    """The play phases, card places, views and sampled worlds the marriage
+    games share.  A game mixes it in before ``core.game.Game`` and sets
+    ``rules`` (its ``MarriageRules``) and ``acts`` (its ``MarriageActions``);
+    its ``Phase`` has PLAY and ANSWER; its state keeps ``mp`` (the deal's
+    ``MarriagePlay``), ``declarer``, ``given`` and ``returned`` (the cards
+    passed between partners); it scores a finished deal in ``_score``."""
+
+    rules: MarriageRules
+
+    def _legal_play(self, s, seat):
+        return s.mp.legal(seat, self.acts)
+
+    def _apply_play(self, s, seat, action):
+        mp = s.mp
+        mp.act(s, seat, action, self.acts)
+        if mp.asking is not None:
+            s.phase = self.Phase.ANSWER
+        elif mp.over():
+            self._score(s)
+            return
+        s.to_act = (mp.turn,)
+
+    def _legal_answer(self, s, seat):
+        return s.mp.answers(self.acts)
+
+    def _apply_answer(self, s, seat, action):
+        s.mp.act(s, seat, action, self.acts)
+        s.phase = self.Phase.PLAY
+        s.to_act = (s.mp.turn,)
+
+    def _partner_of_declarer(self, s):
+        return None if s.declarer is None else s.mp.partner[s.declarer]
+
+    def _hand_view(self, s, seat, v):
+        if seat is not None:
+            v["hand"] = CardSet(s.mp.hands[seat])
+        v["hand_sizes"] = [h.bit_count() for h in s.mp.hands]
+
+    def _play_view(self, s, seat, v):
+        """The passed cards (once there is a declarer) and the play."""
+        mp = s.mp
+        if s.declarer is not None:
+            exchange_view(v, seat, s.declarer, mp.partner[s.declarer], s.given, s.returned,
+                          mp.hands)
+        if mp.leader is not None:
+            v.update(mp.public_view())
+
+    def zones(self, s):
+        mp = s.mp
+        z = {f"hand{p}": mp.hands[p] for p in range(N)}
+        z["won0"], z["won1"] = mp.won
+        z["trick"] = sum(BIT[c] for _, c in mp.trick)
+        return z
+
+    def unknown_cards(self, s, seat):
+        mp = s.mp
+        known = 0
+        for _, c in mp.trick:
+            known |= BIT[c]
+        for _, c in mp.last:
+            known |= BIT[c]
+        if seat is not None:
+            known |= mp.hands[seat] | exchange_known(
+                seat, s.declarer, self._partner_of_declarer(s), s.given, s.returned, mp.hands)
+        return ALL & ~known
+
+    def _sample_deal(self, s, view, rng, table, team) -> None:
+        """The deal of a sampled world (``s.declarer`` already set): hands,
+        won tricks and passed cards as ``sample_deal`` and
+        ``sample_exchange`` draw them, the play from the view."""
+        seat = view["seat"]
+        d = s.declarer
+        partner = tuple(table[(table.index(p) + 2) % N] for p in range(N))
+        dp = None if d is None else partner[d]
+        own = int(view["hand"]) if seat is not None else 0
+        hands, won = sample_deal(view, self.rules, partner, team, own,
+                                 exchange_fixed(view, d, dp), rng)
+        s.given, s.returned = sample_exchange(view, hands, won, d, dp, rng)
+        s.mp = MarriagePlay.from_view(self.rules, view, hands, won, table, team)
+
+
 # -- why an action is refused ---------------------------------------------------
 
 def why_refused(mp: MarriagePlay, seat: int, action: int, acts: MarriageActions,

@@ -65,10 +65,9 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deck import CardSet, ids
-from ..cards.marriage import (BIT, PACK, MarriageActions, MarriagePlay, MarriageRules,
-                              PointAuction, card_points, deal_round, describe_play_event,
-                              exchange_fixed, exchange_known, exchange_view, match_outcome,
-                              pass_card, point_table, sample_deal, sample_exchange,
+from ..cards.marriage import (BIT, PACK, MarriageActions, MarriageGame, MarriagePlay,
+                              MarriageRules, PointAuction, card_points, deal_round,
+                              describe_play_event, match_outcome, pass_card, point_table,
                               why_refused)
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, State, option
@@ -159,7 +158,7 @@ class HuutopussiState(State):
 
 
 @register
-class Huutopussi(Game):
+class Huutopussi(MarriageGame, Game):
     info = GameInfo(
         id="huutopussi", name="Math students' Huutopussi", min_seats=4, max_seats=4,
         family="trick-taking", source="000 ch. 8 Math students' Huutopussi (line 550)",
@@ -200,6 +199,7 @@ class Huutopussi(Game):
     Phase = Phase
     State = HuutopussiState
     deck = PACK
+    rules = RULES
     # random play loses contracts and sinks both sides: a cap on deals ends it
     test_options = {"target": 300, "deals": 4}
     render_hints = {
@@ -340,27 +340,7 @@ class Huutopussi(Game):
             s.phase = Phase.PLAY
             s.to_act = (seat,)
 
-    # -- play (8.4) ---------------------------------------------------------------
-    def _legal_play(self, s, seat):
-        return s.mp.legal(seat, self.acts)
-
-    def _apply_play(self, s, seat, action):
-        mp = s.mp
-        mp.act(s, seat, action, self.acts)
-        if mp.asking is not None:
-            s.phase = Phase.ANSWER
-        elif mp.over():
-            self._score(s)
-            return
-        s.to_act = (mp.turn,)
-
-    def _legal_answer(self, s, seat):
-        return s.mp.answers(self.acts)
-
-    def _apply_answer(self, s, seat, action):
-        s.mp.act(s, seat, action, self.acts)
-        s.phase = Phase.PLAY
-        s.to_act = (s.mp.turn,)
+    # -- play (8.4): MarriageGame's _legal_play, _apply_play, _legal_answer, _apply_answer
 
     # -- scoring and the match (8.5) ----------------------------------------------
     def _score(self, s):
@@ -443,7 +423,6 @@ class Huutopussi(Game):
 
     # -- what each seat sees --------------------------------------------------------
     def _view(self, s, seat, v):
-        mp = s.mp
         v["dealer"] = s.dealer
         v["deals_played"] = s.hands_played
         v["team"] = list(TEAM)
@@ -452,43 +431,16 @@ class Huutopussi(Game):
                          "points": list(r[4]), "tricks": list(r[5]), "gained": list(r[6]),
                          "scores": list(r[7])} for r in s.results]
         v["redeals"] = s.redeals
-        if seat is not None:
-            v["hand"] = CardSet(mp.hands[seat])
-        v["hand_sizes"] = [h.bit_count() for h in mp.hands]
+        self._hand_view(s, seat, v)
         s.auction.view(v)
-        d = s.declarer
-        if d is None:
-            return
-        v["declarer"] = d
-        v["final_bid"] = s.bid
-        v["contract"] = s.contract
-        exchange_view(v, seat, d, PARTNER[d], s.given, s.returned, mp.hands)
-        if mp.leader is not None:
-            v.update(mp.public_view())
-
-    def zones(self, s):
-        mp = s.mp
-        z = {f"hand{p}": mp.hands[p] for p in range(N)}
-        z["won0"], z["won1"] = mp.won
-        z["trick"] = sum(BIT[c] for _, c in mp.trick)
-        return z
-
-    def unknown_cards(self, s, seat):
-        mp = s.mp
-        known = 0
-        for _, c in mp.trick:
-            known |= BIT[c]
-        for _, c in mp.last:
-            known |= BIT[c]
-        if seat is not None:
-            d = s.declarer
-            known |= mp.hands[seat] | exchange_known(
-                seat, d, None if d is None else PARTNER[d], s.given, s.returned, mp.hands)
-        return PACK.all_mask & ~known
+        if s.declarer is not None:
+            v["declarer"] = s.declarer
+            v["final_bid"] = s.bid
+            v["contract"] = s.contract
+        self._play_view(s, seat, v)
 
     def sample_world(self, view, rng):
         s = self.blank_world(view, rng)
-        seat = view["seat"]
         s.dealer = view["dealer"]
         s.hands_played = view["deals_played"]
         s.deal_no = s.hands_played + view["redeals"]
@@ -498,13 +450,8 @@ class Huutopussi(Game):
                       tuple(r["tricks"]), tuple(r["gained"]), tuple(r["scores"]))
                      for r in view["results"]]
         s.auction = PointAuction.from_view(view)
-        s.declarer = d = view.get("declarer")
+        s.declarer = view.get("declarer")
         s.bid = view.get("final_bid")
         s.contract = view.get("contract")
-        own = int(view["hand"]) if seat is not None else 0
-        partner = None if d is None else PARTNER[d]
-        hands, won = sample_deal(view, RULES, PARTNER, TEAM, own,
-                                 exchange_fixed(view, d, partner), rng)
-        s.given, s.returned = sample_exchange(view, hands, won, d, partner, rng)
-        s.mp = MarriagePlay.from_view(RULES, view, hands, won, TABLE, TEAM)
+        self._sample_deal(s, view, rng, TABLE, TEAM)
         return s

@@ -84,11 +84,10 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deck import CardSet, ids, pretty
-from ..cards.marriage import (BIT, CARDS, PACK, STRENGTH, MarriageActions, MarriagePlay,
-                              MarriageRules, PointAuction, card_points, deal_round,
-                              describe_play_event, exchange_fixed, exchange_known,
-                              exchange_view, match_outcome, pass_card, point_table,
-                              sample_deal, sample_exchange, why_refused)
+from ..cards.marriage import (BIT, CARDS, PACK, STRENGTH, MarriageActions, MarriageGame,
+                              MarriagePlay, MarriageRules, PointAuction, card_points,
+                              deal_round, describe_play_event, match_outcome, pass_card,
+                              point_table, why_refused)
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, State, option
 from ..core.registry import register
@@ -191,7 +190,7 @@ class MarjapussiState(State):
 
 
 @register
-class Marjapussi(Game):
+class Marjapussi(MarriageGame, Game):
     info = GameInfo(
         id="marjapussi", name="Marjapussi", min_seats=4, max_seats=4, family="trick-taking",
         source="003 Marjapussi (line 35)", hidden=True, chance=True, teams=True,
@@ -231,6 +230,7 @@ class Marjapussi(Game):
     Phase = Phase
     State = MarjapussiState
     deck = PACK
+    rules = RULES
     # random play loses contracts and sinks both sides: a cap on deals ends it
     test_options = {"target": 300, "deals": 4}
     render_hints = {
@@ -423,7 +423,7 @@ class Marjapussi(Game):
         return self.RE if declaring else self.CONTRA
 
     def _legal_play(self, s, seat):
-        out = s.mp.legal(seat, self.acts)
+        out = super()._legal_play(s, seat)
         double = self._double(s, seat)
         return out + [double] if double is not None else out
 
@@ -433,22 +433,9 @@ class Marjapussi(Game):
             s.log("contra" if action == self.CONTRA else "re", seat, doubles=s.doubles,
                   value=s.contract << s.doubles)
             return
-        mp = s.mp
-        mp.act(s, seat, action, self.acts)
-        if mp.asking is not None:
-            s.phase = Phase.ANSWER
-        elif mp.over():
-            self._score(s)
-            return
-        s.to_act = (mp.turn,)
+        super()._apply_play(s, seat, action)
 
-    def _legal_answer(self, s, seat):
-        return s.mp.answers(self.acts)
-
-    def _apply_answer(self, s, seat, action):
-        s.mp.act(s, seat, action, self.acts)
-        s.phase = Phase.PLAY
-        s.to_act = (s.mp.turn,)
+    # the answer phase is MarriageGame's
 
     # -- scoring and the match (End of the Game) ------------------------------------------
     def _score(self, s):
@@ -562,50 +549,29 @@ class Marjapussi(Game):
             v["cut"] = [pretty(PACK.text(c)) for c in s.cut]
         v["table"] = None if s.table is None else list(s.table)
         v["team"] = None if s.team is None else list(s.team)
-        mp = s.mp
-        if mp is None:
+        if s.mp is None:
             return
-        if seat is not None:
-            v["hand"] = CardSet(mp.hands[seat])
-        v["hand_sizes"] = [h.bit_count() for h in mp.hands]
+        self._hand_view(s, seat, v)
         s.auction.view(v)
-        d = s.declarer
-        if d is not None:
-            v["declarer"] = d
+        if s.declarer is not None:
+            v["declarer"] = s.declarer
             v["contract"] = s.contract
             v["doubles"] = s.doubles
             v["kept"] = s.kept
-            exchange_view(v, seat, d, mp.partner[d], s.given, s.returned, mp.hands)
-        if mp.leader is not None:
-            v.update(mp.public_view())
+        self._play_view(s, seat, v)
 
     def zones(self, s):
-        mp = s.mp
-        if mp is None:
+        if s.mp is None:
             return {"pack": PACK.all_mask}
-        z = {f"hand{p}": mp.hands[p] for p in range(N)}
-        z["won0"], z["won1"] = mp.won
-        z["trick"] = sum(BIT[c] for _, c in mp.trick)
-        return z
+        return super().zones(s)
 
     def unknown_cards(self, s, seat):
-        mp = s.mp
-        if mp is None:                  # the cut cards were seen; the rest lie in the pack
+        if s.mp is None:                # the cut cards were seen; the rest lie in the pack
             return PACK.all_mask & ~sum(BIT[c] for c in s.cut)
-        known = 0
-        for _, c in mp.trick:
-            known |= BIT[c]
-        for _, c in mp.last:
-            known |= BIT[c]
-        if seat is not None:
-            d = s.declarer
-            known |= mp.hands[seat] | exchange_known(
-                seat, d, None if d is None else mp.partner[d], s.given, s.returned, mp.hands)
-        return PACK.all_mask & ~known
+        return super().unknown_cards(s, seat)
 
     def sample_world(self, view, rng):
         s = self.blank_world(view, rng)
-        seat = view["seat"]
         s.dealer = view["dealer"]
         s.deals_played = view["deals_played"]
         s.scores = tuple(view["scores"])
@@ -615,7 +581,7 @@ class Marjapussi(Game):
         s.cut = tuple(PACK.parse(t) for t in view.get("cut", ()))
         s.table = None if view["table"] is None else tuple(view["table"])
         s.team = None if view["team"] is None else tuple(view["team"])
-        s.declarer = d = view.get("declarer")
+        s.declarer = view.get("declarer")
         s.contract = view.get("contract")
         s.doubles = view.get("doubles", 0)
         s.kept = view.get("kept", False)
@@ -624,12 +590,5 @@ class Marjapussi(Game):
         if "hand_sizes" not in view:
             return s
         s.auction = PointAuction.from_view(view)
-        partner = [s.table[(s.table.index(p) + 2) % N] for p in range(N)]
-        own = int(view["hand"]) if seat is not None else 0
-        dp = None if d is None else partner[d]
-        hands, won = sample_deal(view, RULES, partner, s.team, own,
-                                 exchange_fixed(view, d, dp), rng)
-        s.given, s.returned = sample_exchange(view, hands, won, d, dp, rng)
-        s.mp = MarriagePlay.from_view(RULES, view, hands, won, s.table, s.team)
+        self._sample_deal(s, view, rng, s.table, s.team)
         return s
-
