@@ -7,8 +7,6 @@ first deal, so seat 1 gets the first card and seat 0 opens the bidding.
 
 from __future__ import annotations
 
-import json
-import random
 
 import pytest
 
@@ -16,11 +14,11 @@ import pelit
 from pelit.cards.deck import ids, mask_of
 from pelit.cards.marriage import MARRIAGE_POINTS, PACK, STRENGTH
 from pelit.core.errors import IllegalAction, ParseError
-from pelit.core.records import check_record, jsonable, record_of
+from pelit.core.records import check_record, record_of
 from pelit.games.huutopussi import deal_points, redeal_reason, score_deal
 from pelit.sim.runner import play_match
 
-from support import card_ids_in
+from support import card_ids_in, sampled_worlds
 
 G = pelit.load("huutopussi")
 
@@ -490,15 +488,7 @@ def test_8_4_ask_whole_answered_no():
 # -- what announcements reveal, and nothing more (8.4; the leak rule) ---------------
 
 def _sampled_hands(s, seat, n=40):
-    rng = random.Random(7)
-    view = s.view(seat)
-    want = json.dumps(jsonable(view, G), sort_keys=True)
-    out = []
-    for _ in range(n):
-        w = G.sample_world(view, rng)
-        assert json.dumps(jsonable(G.view(w, seat), G), sort_keys=True) == want
-        out.append(list(w.mp.hands))
-    return out
+    return [list(w.mp.hands) for w in sampled_worlds(s, seat, n)]
 
 
 def test_reveals_a_half_answer_places_king_and_queen_with_the_two_partners():

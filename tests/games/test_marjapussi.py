@@ -8,8 +8,6 @@ Most deals are played with option ``cut`` off: seats 0 and 2 against 1 and
 
 from __future__ import annotations
 
-import json
-import random
 
 import pytest
 
@@ -17,9 +15,11 @@ import pelit
 from pelit.cards.deck import ids, mask_of
 from pelit.cards.marriage import PACK
 from pelit.core.errors import IllegalAction, ParseError
-from pelit.core.records import check_record, jsonable, record_of
+from pelit.core.records import check_record, record_of
 from pelit.games.marjapussi import cut_order, deal_points, round5, score_deal
 from pelit.sim.runner import play_match
+
+from support import sampled_worlds
 
 G = pelit.load("marjapussi")
 
@@ -426,15 +426,7 @@ def test_each_suit_trumps_once_never_back():
 # -- what the table learns (Rules of Play; the leak rule) ----------------------------
 
 def _sampled_hands(s, seat, n=40):
-    rng = random.Random(7)
-    view = s.view(seat)
-    want = json.dumps(jsonable(view, G), sort_keys=True)
-    out = []
-    for _ in range(n):
-        w = G.sample_world(view, rng)
-        assert json.dumps(jsonable(G.view(w, seat), G), sort_keys=True) == want
-        out.append(list(w.mp.hands))
-    return out
+    return [list(w.mp.hands) for w in sampled_worlds(s, seat, n)]
 
 
 def test_reveals_a_half_answer_half_asker_lacks_both_she_holds_one():

@@ -669,6 +669,35 @@ def sample_exchange(view: dict, hands, won, declarer, partner, rng) -> tuple[int
 
 # -- the game side of it ---------------------------------------------------------
 
+def marriage_render_hints(hide=(), table=(), labels=None) -> dict:
+    """The terminal's hints for a marriage game: the fields both games show,
+    with a game's own added."""
+    return {
+        "hide": ["calls", "asked", "tricks_done", "may_announce", *hide],
+        "table": ["scores", "tricks_won", "marriage_points", "trumps_used", *table],
+        "seat_fields": ["declarer", "high_bidder", "asking", "last_winner", "leader", "to"],
+        "labels": {
+            "team": "team",
+            "bids": "bid",
+            "tricks_won": "tricks team 0, team 1",
+            "marriage_points": "trump points team 0, team 1",
+            "trumps_used": "suits trumps already",
+            "last_trick": "last trick",
+            "last_winner": "last trick won by",
+            "announcements": "trumps named and questions",
+            "results": "deals scored",
+            "high_bid": "high bid",
+            "high_bidder": "high bidder",
+            "deals_played": "deals played",
+            "exchange": "cards passed",
+            "passed": "your passed cards in partner's hand",
+            "received": "cards from partner in your hand",
+            "asking": "question waiting from",
+            **(labels or {}),
+        },
+    }
+
+
 class MarriageGame:
     """The play phases, card places, views and sampled worlds the marriage
     games share.  A game mixes it in before ``core.game.Game`` and sets

@@ -86,8 +86,8 @@ from dataclasses import dataclass
 from ..cards.deck import CardSet, ids, pretty
 from ..cards.marriage import (BIT, CARDS, PACK, STRENGTH, MarriageActions, MarriageGame,
                               MarriagePlay, MarriageRules, PointAuction, card_points,
-                              deal_round, describe_play_event, match_outcome, pass_card,
-                              point_table, why_refused)
+                              deal_round, describe_play_event, marriage_render_hints,
+                              match_outcome, pass_card, point_table, why_refused)
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, State, option
 from ..core.registry import register
@@ -233,33 +233,10 @@ class Marjapussi(MarriageGame, Game):
     rules = RULES
     # random play loses contracts and sinks both sides: a cap on deals ends it
     test_options = {"target": 300, "deals": 4}
-    render_hints = {
-        "hide": ["calls", "asked", "tricks_done", "may_announce"],
-        "table": ["scores", "tricks_won", "marriage_points", "trumps_used", "table"],
-        "seat_fields": ["declarer", "high_bidder", "asking", "last_winner", "leader", "to"],
-        "labels": {
-            "table": "seats clockwise from the first dealer",
-            "team": "team",
-            "cut": "cut",
-            "bids": "bid",
-            "scores": "points team 0, team 1",
-            "tricks_won": "tricks team 0, team 1",
-            "marriage_points": "trump points team 0, team 1",
-            "trumps_used": "suits trumps already",
-            "last_trick": "last trick",
-            "last_winner": "last trick won by",
-            "announcements": "trumps named and questions",
-            "results": "deals scored",
-            "high_bid": "high bid",
-            "high_bidder": "high bidder",
-            "deals_played": "deals played",
-            "exchange": "cards passed",
-            "passed": "your passed cards in partner's hand",
-            "received": "cards from partner in your hand",
-            "asking": "question waiting from",
-            "doubles": "contra and re said",
-        },
-    }
+    render_hints = marriage_render_hints(table=["table"], labels={
+        "table": "seats clockwise from the first dealer",
+        "scores": "points team 0, team 1",
+        "doubles": "contra and re said"})
 
     def __init__(self):
         super().__init__()
