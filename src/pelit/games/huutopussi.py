@@ -432,3 +432,9 @@ class Huutopussi(MarriageGame, Game):
         s.contract = view.get("contract")
         self._sample_deal(s, view, rng, TABLE, TEAM)
         return s
+
+
+# The web table leaves out the engine's bookkeeping (the call list is the
+# seats' bids, the rest is for sampled worlds) and shows the points per side.
+Huutopussi.web_layout = {"hide": ["calls", "asked", "tricks_done", "may_announce"],
+                         "teams": ["scores", "tricks_won", "marriage_points"]}

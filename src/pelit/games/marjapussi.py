@@ -569,3 +569,10 @@ class Marjapussi(MarriageGame, Game):
         s.auction = PointAuction.from_view(view)
         self._sample_deal(s, view, rng, s.table, s.team)
         return s
+
+
+# The web table leaves out the engine's bookkeeping (the call list is the
+# seats' bids, the rest is for sampled worlds) and the clockwise seat list,
+# which a browser would read as one number per seat; the seats' team field
+# tells the partners (sides are not seats 0+2 and 1+3 after a cut).
+Marjapussi.web_layout = {"hide": ["calls", "asked", "tricks_done", "may_announce", "table"]}
