@@ -46,7 +46,9 @@ Decisions where the seed is silent (each pinned in tests/games/test_marjapussi.p
   (``ask half hearts``).  Only suits not yet trumps can be named or asked
   about: each suit is trumps at most once a deal, so trumps never go back.
   A player asks about each suit at most once a deal; his partner may still
-  ask him about it.
+  ask him about it.  The seed's line that a player who asked may not name a
+  trump himself until a later trick is this same rule: one announcement or
+  question for each trick won (its "hand" is a trick, as elsewhere there).
 - Answers: truthful.  Asked for a half, the partner says yes when she holds
   the king or the queen of that suit: if the side then holds both (she has
   both, or each has one), the suit becomes trumps; if she has one and the
