@@ -620,6 +620,18 @@ def test_8_5_a_side_at_minus_500_may_not_bid_but_its_dealer_opens_with_50():
     assert "bid 55" in legal(s)                       # -495 is above the limit
 
 
+def test_8_2_and_8_5_a_side_that_may_not_bid_may_still_demand_a_new_deal():
+    hands = ("6S 6H 6D AS KS QS TS 9S 8S",
+             "7S AH KH QH TH 9H 8H 7H JS",
+             "JH 6C 7C 8C 9C TC JC QC KC",
+             "AC AD KD QD TD JD 9D 8D 7D")
+    s = new(pack(hands), pack())
+    set_scores(s, -600, 0)
+    assert legal(s) == {"bid 50", "redeal"}           # the demand is no bid
+    s.play("redeal")
+    assert s.scores == (-600, 0) and s.dealer == 0 and s.redeals == 1
+
+
 def test_options_deals_cap_ends_the_match_with_the_side_ahead():
     s = to_play(new(pack(), deals=1), contract="contract 50")
     play_out(s)
