@@ -485,6 +485,25 @@ def test_8_4_ask_whole_answered_no():
     assert all(not t.startswith(("ask", "announce")) for t in legal(s))
 
 
+# -- won tricks face down (ch. 2) ---------------------------------------------------
+
+def test_ch2_won_tricks_face_down_the_last_one_seen_until_the_next_card():
+    s = to_play(new(pack()))
+    _win_first_trick(s)
+    first = [[p, PACK.parse(c)] for p, c in enumerate(("AS", "6S", "JS", "7C"))]
+    for seat in (None, 0, 1, 2, 3):
+        v = s.view(seat)
+        assert v["last_trick"] == {"cards": first, "won_by": 0}
+        assert v["tricks_won"] == [1, 0]
+    s.play("announce hearts")
+    assert s.view(3)["last_trick"] == {"cards": first, "won_by": 0}   # still no new card
+    s.play("KS")
+    for seat in (None, 1, 2, 3):
+        v = s.view(seat)
+        assert v["last_trick"] is None and v["tricks_won"] == [1, 0]
+        assert not card_ids_in(v) & mask_of(PACK.parse_many("AS 6S JS 7C"))
+
+
 # -- what announcements reveal, and nothing more (8.4; the leak rule) ---------------
 
 def _sampled_hands(s, seat, n=40):

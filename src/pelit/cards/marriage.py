@@ -104,8 +104,7 @@ class MarriageActions:
 
 
 # the public play fields of a view before the first lead
-PLAY_NOT_STARTED = {"trick": [], "last_trick": None, "last_winner": None, "announcements": [],
-                    "tricks_won": [0, 0]}
+PLAY_NOT_STARTED = {"trick": [], "last_trick": None, "announcements": [], "tricks_won": [0, 0]}
 
 
 class MarriagePlay:
@@ -307,8 +306,9 @@ class MarriagePlay:
         announcement, question and answer of the deal."""
         return {
             "trick": [[p, CARDS[c]] for p, c in self.trick],
-            "last_trick": [[p, CARDS[c]] for p, c in self.last] if self.last else None,
-            "last_winner": self.last_winner if self.last else None,
+            # the shape of cards.trick's shared face-down rule (won_tricks_view)
+            "last_trick": {"cards": [[p, CARDS[c]] for p, c in self.last],
+                           "won_by": self.last_winner} if self.last else None,
             "leader": self.leader,
             "trump": None if self.trump is None else SUITS[self.trump],
             "trumps_used": [SUITS[x] for x in range(4) if self.used >> x & 1],
@@ -329,8 +329,10 @@ class MarriagePlay:
         if "trick" not in pv:
             return mp
         mp.trick = [(p, int(c)) for p, c in pv["trick"]]
-        mp.last = tuple((p, int(c)) for p, c in pv["last_trick"]) if pv["last_trick"] else ()
-        mp.last_winner = pv["last_winner"]
+        shown = pv["last_trick"]
+        if shown is not None:
+            mp.last = tuple((p, int(c)) for p, c in shown["cards"])
+            mp.last_winner = shown["won_by"]
         mp.leader = pv["leader"]
         if pv["asking"] is not None:
             mp.turn = mp.partner[pv["asking"]]
@@ -451,7 +453,7 @@ def sample_deal(view: dict, rules: MarriageRules, partner, team, own: int,
         known |= BIT[int(c)]
     last = 0
     if view["last_trick"]:
-        for _, c in view["last_trick"]:
+        for _, c in view["last_trick"]["cards"]:
             last |= BIT[int(c)]
     known |= last
     excluded, not_both, kept = reveals(rules, view["announcements"], partner)
@@ -465,7 +467,7 @@ def sample_deal(view: dict, rules: MarriageRules, partner, team, own: int,
         if p != seat:
             counts[p] = sizes[p] - placed_known[p].bit_count()
             allowed[p] = ALL & ~excluded[p]
-    last_side = None if not last else team[view["last_winner"]]
+    last_side = None if not last else team[view["last_trick"]["won_by"]]
     for side in (0, 1):
         counts[f"won{side}"] = 4 * view["tricks_won"][side] - (4 if side == last_side else 0)
     pool = ALL & ~known
@@ -675,7 +677,7 @@ def marriage_render_hints(hide=(), table=(), labels=None) -> dict:
     return {
         "hide": ["calls", "asked", "tricks_done", "may_announce", *hide],
         "table": ["scores", "tricks_won", "marriage_points", "trumps_used", *table],
-        "seat_fields": ["declarer", "high_bidder", "asking", "last_winner", "leader", "to"],
+        "seat_fields": ["declarer", "high_bidder", "asking", "won_by", "leader", "to"],
         "labels": {
             "team": "team",
             "bids": "bid",
@@ -683,7 +685,6 @@ def marriage_render_hints(hide=(), table=(), labels=None) -> dict:
             "marriage_points": "trump points team 0, team 1",
             "trumps_used": "suits trumps already",
             "last_trick": "last trick",
-            "last_winner": "last trick won by",
             "announcements": "trumps named and questions",
             "results": "deals scored",
             "high_bid": "high bid",
