@@ -47,3 +47,18 @@ def random_step(state, rng: random.Random):
 
 def texts(deck, mask) -> str:
     return deck.texts(ids(mask))
+
+
+def sampled_worlds(state, seat, n: int = 40, seed: int = 7) -> list:
+    """``n`` worlds sampled from ``seat``'s view, each checked to show that
+    seat the very same view (what a determinized bot would search)."""
+    game = state.game
+    rng = random.Random(seed)
+    view = game.view(state, seat)
+    want = json.dumps(jsonable(view, game), sort_keys=True)
+    worlds = []
+    for _ in range(n):
+        world = game.sample_world(view, rng)
+        assert json.dumps(jsonable(game.view(world, seat), game), sort_keys=True) == want
+        worlds.append(world)
+    return worlds
