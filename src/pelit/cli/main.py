@@ -411,7 +411,8 @@ def same_result(got, want) -> bool:
 def bench(
     game: Optional[str] = typer.Argument(None, metavar="GAME", help="one game (default: all)", show_default=False),
     seconds: Optional[float] = typer.Option(None, "--seconds", "-s", metavar="S",
-                                            help="seconds per game (default 3 for one game, 1 each for all)"),
+                                            help="seconds per game (default 3 for one game, 1 each for all; "
+                                                 "with --peers, per round and side, default 0.5)"),
     seed: int = typer.Option(1, "--seed", metavar="S", help="seed of the random play"),
     option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE",
                                                help="name=value for the one game benchmarked"),
@@ -419,9 +420,21 @@ def bench(
     as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
     cpu: bool = typer.Option(False, "--cpu", help="rates per second of CPU time, not wall time "
                              "(steadier on a busy machine)"),
+    peers: bool = typer.Option(False, "--peers", help="beside OpenSpiel (and RLCard) in one run: "
+                               "interleaved rounds, CPU time, the ratio of the medians"),
+    rounds: int = typer.Option(5, "--rounds", metavar="N", help="with --peers: rounds per side"),
+    bots: bool = typer.Option(False, "--bots", help="heuristic bots' time per decision "
+                              "(median, p99, max) instead of random play"),
 ):
     """Random play through the public API: matches, actions and deals per second."""
     from ..sim.bench import bench_game, machine
+    if peers and bots:
+        raise PelitError("--peers and --bots are separate benchmarks; give one")
+    if peers:
+        if game or option or preset:
+            raise OptionError("--peers measures its own fixed set of games; give no GAME or options")
+        _bench_peers(0.5 if seconds is None else seconds, rounds, as_json)
+        return
     games = [load(game)] if game else all_games()
     if (option or preset) and not game:
         raise OptionError("--option and --preset need one GAME")
@@ -431,11 +444,15 @@ def bench(
         raise PelitError("--seconds must be more than 0")
     opts = {g.info.id: g.make_options(preset, **parse_options(option)) for g in games}
     info = machine()
+    if bots:
+        _bench_bots(games, seconds, seed, opts, info, as_json)
+        return
     results = []
     if not as_json:
         out.print(f"Random play, {seconds:g} s per game, rates per second of "
                   f"{'CPU' if cpu else 'wall'} time, on {info['cpu']} "
-                  f"({info['cores']} cores, {info['usable_cores']} usable), {info['python']}")
+                  f"({info['cores']} cores, {info['usable_cores']} usable), {info['python']}"
+                  f"{_build_note()}")
     for g in games:
         if as_json:
             results.append(bench_game(g, seconds, seed, opts[g.info.id], cpu=cpu))
@@ -454,13 +471,111 @@ def bench(
     t.add_column("deals/s", justify="right")
     t.add_column("matches", justify="right")
     for r in results:
-        t.add_row(r["game"], f"{r['matches_per_second']:,.1f}", f"{r['actions_per_second']:,.0f}",
+        long_match = r.get("long_match") and not r["matches"]
+        t.add_row(r["game"] + (" *" if long_match else ""),
+                  "—" if long_match else f"{r['matches_per_second']:,.1f}",
+                  f"{r['actions_per_second']:,.0f}",
                   f"{r['deals_per_second']:,.0f}" if "deals_per_second" in r else "—",
                   str(r["matches"]) + (" + 1 unfinished" if r.get("unfinished") else ""))
     out.print(t)
-    if any(r.get("unfinished") for r in results):
+    if any(r.get("long_match") and not r["matches"] for r in results):
+        out.print("[dim]* a long match (to a target score): no match ended in the time "
+                  "given, so it is measured per deal; the deal under way when the time "
+                  "was up was played to its end[/dim]")
+    if any(r.get("unfinished") and not r.get("long_match") for r in results):
         out.print("[dim]unfinished: random play had not ended a match long after the time "
                   "given; its actions are counted, the match is not[/dim]")
+
+
+def _build_note() -> str:
+    """Which build of pelit runs (the compiled modules, if any were built)."""
+    from ..core.build import build_name
+    return f"; {build_name()}"
+
+
+def _bench_peers(seconds: float, rounds: int, as_json: bool):
+    from ..sim.bench import machine
+    from ..sim import peers as peer_bench
+    if seconds <= 0 or rounds < 1:
+        raise PelitError("--seconds must be more than 0 and --rounds at least 1")
+    if peer_bench.pyspiel_module() is None:
+        raise PelitError(peer_bench.PEER_HINT)
+    info = machine()
+    with err.status("measuring …") as status:
+        rows = peer_bench.peer_rows(seconds, rounds,
+                                    progress=lambda label: status.update(f"{label} …"))
+        clones = peer_bench.clone_rows()
+        long_match = peer_bench.long_match_rows()
+    if as_json:
+        sys.stdout.write(json.dumps({"machine": info, "build": _build_note().strip("; "),
+                                     "seconds_per_round": seconds, "rounds": rounds,
+                                     "rows": rows, "clones": clones,
+                                     "long_match": long_match}, indent=1) + "\n")
+        return
+    out.print(f"pelit beside its peers: {rounds} interleaved rounds of {seconds:g} s CPU time "
+              f"per side, medians; on {info['cpu']} ({info['cores']} cores, "
+              f"{info['usable_cores']} usable), {info['python']}{_build_note()}")
+    t = Table(title="pelit / peer", title_style="bold")
+    t.add_column("pelit", style="bold cyan")
+    t.add_column("peer")
+    t.add_column("per second", justify="right")
+    t.add_column("pelit", justify="right")
+    t.add_column("peer", justify="right")
+    t.add_column("ratio", justify="right")
+    t.add_column("goal", justify="right")
+    for r in rows:
+        goal = r["goal"]
+        mark = "" if goal is None else (" ✓" if r["ratio"] >= goal else " ✗")
+        t.add_row(r["pelit"], r["peer"], r["metric"].replace("/s", ""),
+                  f"{r['pelit_rate']:,.0f}", f"{r['peer_rate']:,.0f}",
+                  f"{r['ratio']:.2f}×", "" if goal is None else f"≥ {goal:g}×{mark}")
+    out.print(t)
+    c = Table(title="one clone() as the match grows", title_style="bold")
+    c.add_column("game", style="bold cyan")
+    c.add_column("after actions", justify="right")
+    c.add_column("bytes", justify="right")
+    c.add_column("µs", justify="right")
+    for r in clones:
+        c.add_row(r["game"], f"{r['actions']:,}", f"{r['bytes']:,}", f"{r['microseconds']:.1f}")
+    out.print(c)
+    out.print(f"A long Canasta match by random play ({long_match['deals']} deals): "
+              f"{long_match['first']:,.0f} actions/s over its first {long_match['window']} deals, "
+              f"{long_match['last']:,.0f} over its last {long_match['window']}.")
+    out.print("[dim]Random play picks uniformly among the legal actions; OpenSpiel's chance "
+              "nodes (its deals) are sampled the same way and not counted as actions. "
+              "Meld games play one-deal matches against gin_rummy's games (one deal each).[/dim]")
+
+
+def _bench_bots(games, seconds, seed, opts, info, as_json):
+    from ..bots import bot_names
+    from ..sim.peers import bot_times
+    results = []
+    for g in games:
+        if "heuristic" not in bot_names(g):
+            continue
+        if as_json:
+            results.append(bot_times(g, seconds, seed, opts[g.info.id]))
+            continue
+        with err.status(f"{g.info.id} …"):
+            results.append(bot_times(g, seconds, seed, opts[g.info.id]))
+    if not results:
+        raise PelitError("no heuristic bot for that game")
+    if as_json:
+        sys.stdout.write(json.dumps({"machine": info, "seconds_per_game": seconds,
+                                     "results": results}, indent=1) + "\n")
+        return
+    out.print(f"Heuristic bots in every seat, {seconds:g} s per game; the bot's CPU time "
+              f"per decision (observe + choose) on {info['cpu']}, {info['python']}{_build_note()}")
+    t = Table(title="pelit bench --bots", title_style="bold")
+    t.add_column("game", style="bold cyan")
+    t.add_column("decisions", justify="right")
+    t.add_column("median ms", justify="right")
+    t.add_column("p99 ms", justify="right")
+    t.add_column("max ms", justify="right")
+    for r in results:
+        t.add_row(r["game"], f"{r['decisions']:,}", f"{r['p50_ms']:.3f}",
+                  f"{r['p99_ms']:.3f}" + (" ✗" if r["p99_ms"] >= 1 else ""), f"{r['max_ms']:.2f}")
+    out.print(t)
 
 
 from ..server.cli import serve  # noqa: E402  (the web table's command lives with the server)
