@@ -35,6 +35,7 @@ reaches the requirement, ``take back`` withdraws it).
 from __future__ import annotations
 
 from ..core.game import Game, Outcome, State
+from ..core.log import fork
 from .deal import hands_with_known, sample_hands, unknown_hand_zones
 from .deck import Card, CardSet, ids, mask_of
 from .meld_screen import deal_scored_line, side_title
@@ -62,7 +63,7 @@ class MeldState(State):
         new.tent = self.tent
         new.tent_top = self.tent_top
         new.sheet = self.sheet.clone()
-        new.results = self.results.copy()
+        new.results = fork(self.results)       # grows by a row a deal: shared
 
 
 class PartnerMeldState(MeldState):
