@@ -322,16 +322,8 @@ class MeldGame(Game):
     def _discard_actions(self, hand):
         """One discard per face: copies look alike, the lowest id stands for
         them (records keep action text, so the copy must not matter)."""
-        out = []
         base = self.A_DISCARD
-        faces = 0
-        face_of = self.deck.face_of
-        for c in ids(hand):
-            f = 1 << face_of[c]
-            if not faces & f:
-                faces |= f
-                out.append(base + c)
-        return out
+        return [base + c for c in ids(self.tables.one_per_face(hand))]
 
     def _holds(self, hand, c):
         """Whether ``hand`` holds card ``c`` or another copy of its face: typed
