@@ -29,6 +29,10 @@ each touch the bottom must not count as joined through the bottom.
 
 ``ConnectionBoard`` is the mutable part: stones, union-find arrays, and the
 sorted list of empty cells (the legal placements), all kept incrementally.
+Its arrays reach only as far as the board's last cell id (286 entries for
+11 x 11, not the 676 of the full grid), and a clone shares them with its
+original until either places a stone (copy on write), so a search may
+clone a position many times for the price of the copies that move.
 """
 
 from __future__ import annotations
@@ -76,7 +80,7 @@ class Geometry:
     """The fixed tables of one board shape and size (built once, shared)."""
 
     __slots__ = ("shape", "size", "cells", "rows", "nbrs", "edge", "full",
-                 "side_names", "on_board", "_empty0", "_zeros")
+                 "side_names", "on_board", "extent", "first_reply", "_empty0", "_zeros")
 
     def __init__(self, shape, size, rows, neighbour_steps, sides):
         self.shape = shape
@@ -112,7 +116,10 @@ class Geometry:
             self.full[colour] = (1 << len(sides[colour])) - 1
             self.side_names[colour] = tuple(name for name, _ in sides[colour])
         self._empty0 = sorted(self.cells)
-        self._zeros = [0] * CELLS
+        # a board's arrays need entries up to its last cell only
+        self.extent = max(self.cells) + 1
+        self.first_reply = len(self.cells) - 1     # empty cells when the second player first moves
+        self._zeros = [0] * self.extent
 
     def __repr__(self):
         return f"<Geometry {self.shape} {self.size}>"
@@ -174,28 +181,40 @@ class ConnectionBoard:
     """Stones on a ``Geometry``, groups in a union-find with side flags at the
     roots, and the sorted list of empty cells.  ``place`` is the hot path."""
 
-    __slots__ = ("geo", "stones", "parent", "flags", "empty")
+    __slots__ = ("geo", "stones", "parent", "flags", "empty", "shared")
 
     def __init__(self, geo: Geometry):
         self.geo = geo
-        self.stones = geo._zeros.copy()
+        self.stones = bytearray(geo.extent)
         self.parent = geo._zeros.copy()     # meaningful for stones only
-        self.flags = geo._zeros.copy()      # meaningful at roots only
+        self.flags = bytearray(geo.extent)      # meaningful at roots only
         self.empty = geo._empty0.copy()
+        self.shared = False                 # the arrays are another board's too
 
     def clone(self) -> "ConnectionBoard":
         new = object.__new__(ConnectionBoard)
         new.geo = self.geo
-        new.stones = self.stones.copy()
-        new.parent = self.parent.copy()
-        new.flags = self.flags.copy()
-        new.empty = self.empty.copy()
+        new.stones = self.stones
+        new.parent = self.parent
+        new.flags = self.flags
+        new.empty = self.empty
+        new.shared = self.shared = True
         return new
+
+    def _own(self) -> None:
+        """Copy the arrays this board shares with a clone, before changing them."""
+        self.stones = self.stones.copy()
+        self.parent = self.parent.copy()
+        self.flags = self.flags.copy()
+        self.empty = self.empty.copy()
+        self.shared = False
 
     def place(self, cell: int, colour: int) -> bool:
         """Put a stone of ``colour`` on the empty ``cell``; True when it joins
         all of that colour's sides in one group.  The union-find walk of
         ``boards.unionfind`` is written out here: this runs once a move."""
+        if self.shared:
+            self._own()
         geo = self.geo
         stones = self.stones
         parent = self.parent
@@ -225,6 +244,7 @@ class ConnectionBoard:
         return f == geo.full[colour]
 
     def find(self, cell: int) -> int:
+        # halving the path changes no root, so it may run on shared arrays
         parent = self.parent
         while parent[cell] != cell:
             parent[cell] = parent[parent[cell]]
