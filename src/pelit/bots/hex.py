@@ -69,55 +69,119 @@ def bridges(geo):
     return got
 
 
+_SEEDS: dict = {}
+
+
+def side_seeds(geo, colour, bit):
+    """Where a distance from side ``bit`` of ``colour`` can start: the
+    side's own cells, and the cells tied to it by an edge template (with the
+    pair of side cells that must both be empty)."""
+    key = (geo, colour, bit)
+    got = _SEEDS.get(key)
+    if got is None:
+        edge = geo.edge[colour]
+        edge_pairs = bridges(geo)[1]
+        on_side = tuple(x for x in geo.cells if edge[x] & bit)
+        tied = tuple((x, edge_pairs[(colour, x, bit)]) for x in geo.cells
+                     if not edge[x] & bit and (colour, x, bit) in edge_pairs)
+        got = _SEEDS[key] = (on_side, tied)
+    return got
+
+
 def side_distances(board: ConnectionBoard, colour: int, bit: int) -> list[int]:
     """Stones ``colour`` still needs from its side ``bit`` to each cell (the
-    cell included), counting intact bridges and edge templates as joined."""
+    cell included), counting intact bridges and edge templates as joined.
+
+    A shortest path where a cell costs 1 if empty, 0 if ``colour``'s and
+    cannot be entered if the opponent's; worked out level by level (the
+    cells at distance d, then d + 1, ...)."""
+    return _search(board, colour, bit, None)[0]
+
+
+def side_to_side(board: ConnectionBoard, colour: int) -> int:
+    """The distance from ``colour``'s first side to the nearest cell where a
+    path from its second side starts (INF if none is reached)."""
+    geo = board.geo
+    stones = board.stones
+    on_side, tied = side_seeds(geo, colour, 2)
+    starts = bytearray(geo.extent)
+    for x in on_side:
+        if stones[x] == colour or stones[x] == EMPTY:
+            starts[x] = 1
+    for x, pair in tied:
+        if (stones[x] == colour or stones[x] == EMPTY) and _pair_free(stones, pair):
+            starts[x] = 1
+    return _search(board, colour, 1, starts)[1]
+
+
+def _pair_free(stones, pair) -> bool:
+    free = 0
+    for n in pair:
+        if stones[n] == EMPTY:
+            free += 1
+    return free >= 2
+
+
+def _search(board, colour, bit, targets):
+    """The level-by-level search from side ``bit``: (the distances, and
+    with ``targets`` (a flag per cell) the distance of the first target
+    reached, where the search stops, else INF)."""
     geo = board.geo
     stones = board.stones
     nbrs = geo.nbrs
-    edge = geo.edge[colour]
-    table, edge_pairs = bridges(geo)
-    dist = [INF] * CELLS
-    queue = deque()
-    for x in geo.cells:
+    table = bridges(geo)[0]
+    on_side, tied = side_seeds(geo, colour, bit)
+    dist = [INF] * geo.extent
+    now = []                           # cells at distance d still to expand
+    later = []                         # cells at distance d + 1
+    for x in on_side:
         st = stones[x]
-        if st != colour and st != EMPTY:
-            continue
-        cost = 0 if st == colour else 1
-        if edge[x] & bit:
-            pass
-        else:
-            pair = edge_pairs.get((colour, x, bit))
-            if pair is None or sum(1 for n in pair if stones[n] == EMPTY) < 2:
-                continue
-        dist[x] = cost
-        if cost:
-            queue.append(x)
-        else:
-            queue.appendleft(x)
-    while queue:
-        x = queue.popleft()
-        d = dist[x]
-        for y in nbrs[x]:
-            st = stones[y]
+        if st == colour:
+            dist[x] = 0
+            now.append(x)
+        elif st == EMPTY:
+            dist[x] = 1
+            later.append(x)
+    for x, pair in tied:
+        st = stones[x]
+        if (st == colour or st == EMPTY) and _pair_free(stones, pair):
             if st == colour:
-                if d < dist[y]:
-                    dist[y] = d
-                    queue.appendleft(y)
-            elif st == EMPTY and d + 1 < dist[y]:
-                dist[y] = d + 1
-                queue.append(y)
-        for y, a, b in table[x]:
-            if stones[a] == EMPTY and stones[b] == EMPTY:
+                dist[x] = 0
+                now.append(x)
+            else:
+                dist[x] = 1
+                later.append(x)
+    d = 0
+    while now or later:
+        d1 = d + 1
+        while now:
+            x = now.pop()
+            if dist[x] != d:
+                continue                   # reached more cheaply and expanded already
+            if targets is not None and targets[x]:
+                return dist, d
+            for y in nbrs[x]:
                 st = stones[y]
                 if st == colour:
                     if d < dist[y]:
                         dist[y] = d
-                        queue.appendleft(y)
-                elif st == EMPTY and d + 1 < dist[y]:
-                    dist[y] = d + 1
-                    queue.append(y)
-    return dist
+                        now.append(y)
+                elif st == EMPTY and d1 < dist[y]:
+                    dist[y] = d1
+                    later.append(y)
+            for y, a, b in table[x]:
+                if stones[a] == EMPTY and stones[b] == EMPTY:
+                    st = stones[y]
+                    if st == colour:
+                        if d < dist[y]:
+                            dist[y] = d
+                            now.append(y)
+                    elif st == EMPTY and d1 < dist[y]:
+                        dist[y] = d1
+                        later.append(y)
+        d = d1
+        now, later = later, []
+    return dist, INF
 
 
 def distance_maps(board, colour):
@@ -128,14 +192,34 @@ def distance_maps(board, colour):
 
 def through(board, maps, cell):
     """Stones needed for a connection through ``cell`` (counted once)."""
+    if len(maps) == 2:
+        a, b = maps
+        return a[cell] + b[cell] - (board.stones[cell] == EMPTY)
     extra = (len(maps) - 1) * (board.stones[cell] == EMPTY)
     return sum(m[cell] for m in maps) - extra
 
 
 def total_distance(board, colour):
+    """Stones ``colour`` still needs to join all its sides: the least
+    ``through`` over the cells it may use."""
+    if len(board.geo.side_names[colour]) == 2:
+        # Two sides (Hex): the least ``through`` is the distance from the
+        # first side to the nearest start of the second (a cell where a path
+        # from the second side starts costs only itself there), so one
+        # search from the first side answers it, stopping at that start.
+        got = side_to_side(board, colour)
+        if got < INF:
+            return got
     maps = distance_maps(board, colour)
-    return min(through(board, maps, c) for c in board.geo.cells
-               if board.stones[c] != 3 - colour)
+    stones = board.stones
+    opp = 3 - colour
+    if len(maps) == 2:
+        a, b = maps
+        return min(a[c] + b[c] - (stones[c] == EMPTY) for c in board.geo.cells
+                   if stones[c] != opp)
+    a, b, c3 = maps
+    return min(a[c] + b[c] + c3[c] - 2 * (stones[c] == EMPTY) for c in board.geo.cells
+               if stones[c] != opp)
 
 
 @heuristic("hex")
