@@ -469,7 +469,8 @@ class Bridge(Game):
     def sample_world(self, view, rng):
         s = self.blank_world(view, rng)
         seat = view["seat"]
-        s.board = view["board"] - view["options"].first_board
+        # a finished match's view names its last board (one less than the count)
+        s.board = view["board"] - view["options"].first_board + (s.outcome is not None)
         s.pack_no = 0
         s.dealer = view["dealer"]
         s.vul = tuple(view["vulnerable"])
