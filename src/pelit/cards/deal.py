@@ -8,6 +8,8 @@ be in a zone, suits a player has shown void in).
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from ..core.game import shuffle
 from ..core.rng import stream
 from .deck import ids
@@ -88,35 +90,57 @@ def sample_hands(unknown: int, counts: dict, rng, allowed: dict | None = None,
     if not tight:
         shuffle(rng, cards)
         return _cut(zones, cards, [counts[z] for z in zones], [0] * len(zones))
-    free = [c for c in cards if not tight >> c & 1]
-    options = {}
-    for c in ids(tight):
-        options[c] = tuple(i for i, m in enumerate(limits) if m >> c & 1)
-    constrained = list(options)
+    anywhere = 0
+    for m in limits:
+        anywhere |= m
+    if tight & ~anywhere:
+        raise SampleError("no way found to place the unknown cards under the constraints")
+    free = ids(unknown & ~tight)
+    # the constrained cards by how many zones may take them (fewest first),
+    # each with those zones
+    by_count: dict[int, list] = {}
+    k = len(zones)
+    if k <= 5:
+        # cards alike in the zones that take them, a set of zones at a time
+        for subset in range(1, 1 << k):
+            m = tight
+            for i in range(k):
+                m &= limits[i] if subset >> i & 1 else ~limits[i]
+            if m:
+                opts = tuple(i for i in range(k) if subset >> i & 1)
+                by_count.setdefault(len(opts), []).extend(zip(ids(m), repeat(opts)))
+    else:
+        for c in ids(tight):
+            opts = tuple(i for i, m in enumerate(limits) if m >> c & 1)
+            by_count.setdefault(len(opts), []).append((c, opts))
+    levels = [by_count[n] for n in sorted(by_count)]
+    random = rng.random
     for _ in range(tries):
         left = [counts[z] for z in zones]
-        result = [0] * len(zones)
-        order = constrained.copy()
-        shuffle(rng, order)
-        order.sort(key=lambda c: len(options[c]))
-        random = rng.random
-        for c in order:
-            opts = options[c]
-            room = 0
-            for i in opts:
-                room += left[i]
-            if not room:
-                break
-            pick = random() * room
-            for i in opts:
-                pick -= left[i]
-                if pick < 0 and left[i]:
+        result = [0] * k
+        ok = True
+        for level in levels:
+            order = level.copy()
+            shuffle(rng, order)
+            for c, opts in order:
+                room = 0
+                for i in opts:
+                    room += left[i]
+                if not room:
+                    ok = False
                     break
-            else:
-                i = next(i for i in reversed(opts) if left[i])
-            result[i] |= 1 << c
-            left[i] -= 1
-        else:
+                pick = random() * room
+                for i in opts:
+                    pick -= left[i]
+                    if pick < 0:
+                        break
+                else:
+                    i = next(i for i in reversed(opts) if left[i])
+                result[i] |= 1 << c
+                left[i] -= 1
+            if not ok:
+                break
+        if ok:
             rest = free.copy()
             shuffle(rng, rest)
             return _cut(zones, rest, left, result)
