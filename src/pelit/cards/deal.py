@@ -40,7 +40,7 @@ def shuffled(cards: int, rng) -> list[int]:
     """The cards of the mask ``cards`` as a list in random order: a face-down
     pile (stock, the cards below a discard's top) in a sampled world."""
     order = ids(cards)
-    rng.shuffle(order)
+    shuffle(rng, order)         # what rng.shuffle(order) does, in less time
     return order
 
 

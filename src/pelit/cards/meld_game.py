@@ -34,7 +34,7 @@ reaches the requirement, ``take back`` withdraws it).
 
 from __future__ import annotations
 
-from ..core.game import Game, Outcome, State
+from ..core.game import Game, Outcome, State, shuffle
 from ..core.log import fork
 from .deal import hands_with_known, sample_hands, unknown_hand_zones
 from .deck import Card, CardSet, ids, mask_of
@@ -409,7 +409,7 @@ class MeldGame(Game):
         s.hands = hands_with_known(placed, own, known, seat)
         s.known = known
         s.stock = ids(placed["stock"])
-        rng.shuffle(s.stock)
+        shuffle(rng, s.stock)
         s.pile = pile
         s.pile_rest = rest
         s.red3 = red3

@@ -223,11 +223,16 @@ class Samba(NumberedMeldGame):
         self.A_NO = a.verb("no")
         self.actions = a
         self._ri = {r: i for i, r in enumerate(NATURAL_RANKS)}
+        # every action decoded once: bots decode each legal action of every try
+        self._decoded = tuple(self._decode_action(x) for x in range(self.actions.size))
 
     def decode(self, a):
         """For bots: ``("draw",)``, ``("take", slot)``, ``("take", "pair", rank)``,
         ``("meld", rank, form)``, ``("run", suit, low)``, ``("meld", 3, 0)``,
         ``("add", face, slot)``, ``("discard", card)``, ``("done",)`` ..."""
+        return self._decoded[a]
+
+    def _decode_action(self, a):
         if a == self.A_DRAW:
             return ("draw",)
         if self.A_TAKE_TO <= a < self.A_TAKE_WITH:
