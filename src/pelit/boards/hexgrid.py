@@ -81,8 +81,22 @@ class Geometry:
 
     __slots__ = ("shape", "size", "cells", "rows", "nbrs", "edge", "full",
                  "side_names", "on_board", "extent", "first_reply", "_empty0", "_zeros")
+    # (declared for mypyc, which compiles this module when ``make compiled`` is run)
+    shape: str
+    size: int
+    cells: tuple[int, ...]
+    rows: tuple[tuple[int, ...], ...]
+    nbrs: tuple[tuple[int, ...], ...]
+    edge: list[tuple[int, ...]]
+    full: list[int]
+    side_names: list[tuple[str, ...]]
+    on_board: bytes
+    extent: int
+    first_reply: int
+    _empty0: list[int]
+    _zeros: list[int]
 
-    def __init__(self, shape, size, rows, neighbour_steps, sides):
+    def __init__(self, shape: str, size: int, rows, neighbour_steps, sides) -> None:
         self.shape = shape
         self.size = size
         self.rows = tuple(tuple(r) for r in rows)
@@ -91,10 +105,10 @@ class Geometry:
         for c in self.cells:
             on[c] = 1
         self.on_board = bytes(on)
-        nbrs = [()] * CELLS
+        nbrs: list[tuple[int, ...]] = [()] * CELLS
         for cell in self.cells:
             r, c = divmod(cell, STRIDE)
-            out = []
+            out: list[int] = []
             for dr, dc in neighbour_steps:
                 rr, cc = r + dr, c + dc
                 if 0 <= rr < STRIDE and 0 <= cc < STRIDE and on[rr * STRIDE + cc]:
@@ -102,7 +116,7 @@ class Geometry:
             nbrs[cell] = tuple(out)
         self.nbrs = tuple(nbrs)
         # sides[colour] = ((name, predicate(r, c)), ...): bit i for side i
-        self.edge = [None, None, None]
+        self.edge = [(), (), ()]
         self.full = [0, 0, 0]
         self.side_names = [(), (), ()]
         for colour in (RED, BLUE):
@@ -121,7 +135,7 @@ class Geometry:
         self.first_reply = len(self.cells) - 1     # empty cells when the second player first moves
         self._zeros = [0] * self.extent
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Geometry {self.shape} {self.size}>"
 
     def parse(self, text: str) -> int:
@@ -182,24 +196,30 @@ class ConnectionBoard:
     roots, and the sorted list of empty cells.  ``place`` is the hot path."""
 
     __slots__ = ("geo", "stones", "parent", "flags", "empty", "shared")
+    geo: Geometry
+    stones: list[int]
+    parent: list[int]
+    flags: list[int]
+    empty: list[int]
+    shared: bool
 
-    def __init__(self, geo: Geometry):
+    def __init__(self, geo: Geometry, like: "ConnectionBoard | None" = None) -> None:
         self.geo = geo
-        self.stones = bytearray(geo.extent)
+        if like is not None:            # a clone: the arrays are shared until either moves
+            self.stones = like.stones
+            self.parent = like.parent
+            self.flags = like.flags
+            self.empty = like.empty
+            self.shared = like.shared = True
+            return
+        self.stones = geo._zeros.copy()
         self.parent = geo._zeros.copy()     # meaningful for stones only
-        self.flags = bytearray(geo.extent)      # meaningful at roots only
+        self.flags = geo._zeros.copy()          # meaningful at roots only
         self.empty = geo._empty0.copy()
         self.shared = False                 # the arrays are another board's too
 
     def clone(self) -> "ConnectionBoard":
-        new = object.__new__(ConnectionBoard)
-        new.geo = self.geo
-        new.stones = self.stones
-        new.parent = self.parent
-        new.flags = self.flags
-        new.empty = self.empty
-        new.shared = self.shared = True
-        return new
+        return ConnectionBoard(self.geo, self)
 
     def _own(self) -> None:
         """Copy the arrays this board shares with a clone, before changing them."""
@@ -270,7 +290,7 @@ class ConnectionBoard:
         nbrs = self.geo.nbrs
         flags = self.flags
         full = self.geo.full[colour]
-        root_flags = {}
+        root_flags: dict[int, int] = {}
         out = []
         for cell in self.empty:
             f = edge[cell]
@@ -305,7 +325,7 @@ class ConnectionBoard:
         nbrs = geo.nbrs
         edge = geo.edge[colour]
         dist = [INF] * CELLS
-        queue = deque()
+        queue: deque[int] = deque()
         for cell in geo.cells:
             if edge[cell] & side_bit:
                 st = stones[cell]
@@ -330,3 +350,48 @@ class ConnectionBoard:
                         dist[nb] = nd
                         queue.append(nb)
         return dist
+
+
+def spread(stones: list[int], nbrs: tuple[tuple[int, ...], ...],
+           links: tuple[tuple[tuple[int, int, int], ...], ...], colour: int,
+           dist: list[int], now: list[int], later: list[int],
+           targets: bytearray | None) -> int:
+    """Shortest paths for ``colour``, level by level: a cell costs 1 if
+    empty, 0 if ``colour``'s, and cannot be entered if the opponent's.
+    ``dist`` holds the starting cells' distances (INF elsewhere), ``now``
+    the starting cells at distance 0 and ``later`` those at 1; besides the
+    neighbours, ``links[x]`` lists ``(y, a, b)``: ``y`` is reached from
+    ``x`` while ``a`` and ``b`` are both empty (a bridge).  ``dist`` is
+    filled in place.  With ``targets`` (a flag per cell) the search stops at
+    the first target it reaches and returns its distance; else INF."""
+    d = 0
+    while now or later:
+        d1 = d + 1
+        while now:
+            x = now.pop()
+            if dist[x] != d:
+                continue                   # reached more cheaply and spread already
+            if targets is not None and targets[x]:
+                return d
+            for y in nbrs[x]:
+                st = stones[y]
+                if st == colour:
+                    if d < dist[y]:
+                        dist[y] = d
+                        now.append(y)
+                elif st == EMPTY and d1 < dist[y]:
+                    dist[y] = d1
+                    later.append(y)
+            for y, a, b in links[x]:
+                if stones[a] == EMPTY and stones[b] == EMPTY:
+                    st = stones[y]
+                    if st == colour:
+                        if d < dist[y]:
+                            dist[y] = d
+                            now.append(y)
+                    elif st == EMPTY and d1 < dist[y]:
+                        dist[y] = d1
+                        later.append(y)
+        d = d1
+        now, later = later, []
+    return INF

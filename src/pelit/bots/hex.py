@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..boards.hexgrid import (BLUE, CELLS, EMPTY, INF, RED, ConnectionBoard, parse_cell)
+from ..boards.hexgrid import (BLUE, CELLS, EMPTY, INF, RED, ConnectionBoard, parse_cell,
+                              spread)
 from . import Bot, heuristic
 
 SWAP = CELLS
@@ -128,8 +129,6 @@ def _search(board, colour, bit, targets):
     reached, where the search stops, else INF)."""
     geo = board.geo
     stones = board.stones
-    nbrs = geo.nbrs
-    table = bridges(geo)[0]
     on_side, tied = side_seeds(geo, colour, bit)
     dist = [INF] * geo.extent
     now = []                           # cells at distance d still to expand
@@ -151,37 +150,7 @@ def _search(board, colour, bit, targets):
             else:
                 dist[x] = 1
                 later.append(x)
-    d = 0
-    while now or later:
-        d1 = d + 1
-        while now:
-            x = now.pop()
-            if dist[x] != d:
-                continue                   # reached more cheaply and expanded already
-            if targets is not None and targets[x]:
-                return dist, d
-            for y in nbrs[x]:
-                st = stones[y]
-                if st == colour:
-                    if d < dist[y]:
-                        dist[y] = d
-                        now.append(y)
-                elif st == EMPTY and d1 < dist[y]:
-                    dist[y] = d1
-                    later.append(y)
-            for y, a, b in table[x]:
-                if stones[a] == EMPTY and stones[b] == EMPTY:
-                    st = stones[y]
-                    if st == colour:
-                        if d < dist[y]:
-                            dist[y] = d
-                            now.append(y)
-                    elif st == EMPTY and d1 < dist[y]:
-                        dist[y] = d1
-                        later.append(y)
-        d = d1
-        now, later = later, []
-    return dist, INF
+    return dist, spread(stones, geo.nbrs, bridges(geo)[0], colour, dist, now, later, targets)
 
 
 def distance_maps(board, colour):
