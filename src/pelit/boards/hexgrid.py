@@ -395,3 +395,91 @@ def spread(stones: list[int], nbrs: tuple[tuple[int, ...], ...],
         d = d1
         now, later = later, []
     return INF
+
+
+# A side's starting cells for ``side_search``: the side's own cells, and the
+# cells tied to it by an edge template, each with the side cells that must
+# both be empty for the tie to hold.
+Seeds = tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]
+
+
+def side_search(stones: list[int], nbrs: tuple[tuple[int, ...], ...],
+                links: tuple[tuple[tuple[int, int, int], ...], ...], colour: int,
+                seeds: Seeds, extent: int,
+                targets: bytearray | None = None) -> tuple[list[int], int]:
+    """``spread`` from a side's ``seeds`` (a starting cell costs itself):
+    the distances, and the distance of the first target reached (INF if
+    none, or no targets)."""
+    dist = [INF] * extent
+    now: list[int] = []                  # cells at distance 0 to spread from
+    later: list[int] = []                # cells at distance 1
+    on_side, tied = seeds
+    for x in on_side:
+        st = stones[x]
+        if st == colour:
+            dist[x] = 0
+            now.append(x)
+        elif st == EMPTY:
+            dist[x] = 1
+            later.append(x)
+    for x, pair in tied:
+        st = stones[x]
+        if st != colour and st != EMPTY:
+            continue
+        free = 0
+        for n in pair:
+            if stones[n] == EMPTY:
+                free += 1
+        if free < 2:
+            continue
+        if st == colour:
+            dist[x] = 0
+            now.append(x)
+        else:
+            dist[x] = 1
+            later.append(x)
+    return dist, spread(stones, nbrs, links, colour, dist, now, later, targets)
+
+
+def seed_flags(stones: list[int], colour: int, seeds: Seeds, extent: int) -> bytearray:
+    """A flag per cell where a search from that side could start now."""
+    out = bytearray(extent)
+    on_side, tied = seeds
+    for x in on_side:
+        if stones[x] == colour or stones[x] == EMPTY:
+            out[x] = 1
+    for x, pair in tied:
+        if stones[x] != colour and stones[x] != EMPTY:
+            continue
+        free = 0
+        for n in pair:
+            if stones[n] == EMPTY:
+                free += 1
+        if free >= 2:
+            out[x] = 1
+    return out
+
+
+def through_costs(stones: list[int], cells: tuple[int, ...], maps: list[list[int]],
+                  extent: int) -> list[int]:
+    """Per cell, the stones a connection of every side's path through it
+    needs: the maps' distances added, the cell itself counted once."""
+    out = [0] * extent
+    extra = len(maps) - 1
+    for c in cells:
+        t = 0
+        for m in maps:
+            t += m[c]
+        if stones[c] == EMPTY:
+            t -= extra
+        out[c] = t
+    return out
+
+
+def least_cost(stones: list[int], cells: tuple[int, ...], costs: list[int], barred: int) -> int:
+    """The least of ``costs`` over the cells without a stone of colour ``barred``."""
+    best = -1
+    for c in cells:
+        if stones[c] != barred and (best < 0 or costs[c] < best):
+            best = costs[c]
+    return best

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..boards.hexgrid import (BLUE, CELLS, EMPTY, INF, RED, ConnectionBoard, parse_cell,
-                              spread)
+from ..boards.hexgrid import (BLUE, CELLS, EMPTY, INF, RED, ConnectionBoard, least_cost,
+                              parse_cell, seed_flags, side_search, through_costs)
 from . import Bot, heuristic
 
 SWAP = CELLS
@@ -94,63 +94,19 @@ def side_distances(board: ConnectionBoard, colour: int, bit: int) -> list[int]:
     cell included), counting intact bridges and edge templates as joined.
 
     A shortest path where a cell costs 1 if empty, 0 if ``colour``'s and
-    cannot be entered if the opponent's; worked out level by level (the
-    cells at distance d, then d + 1, ...)."""
-    return _search(board, colour, bit, None)[0]
+    cannot be entered if the opponent's (``boards.hexgrid.side_search``)."""
+    geo = board.geo
+    return side_search(board.stones, geo.nbrs, bridges(geo)[0], colour,
+                       side_seeds(geo, colour, bit), geo.extent)[0]
 
 
 def side_to_side(board: ConnectionBoard, colour: int) -> int:
     """The distance from ``colour``'s first side to the nearest cell where a
     path from its second side starts (INF if none is reached)."""
     geo = board.geo
-    stones = board.stones
-    on_side, tied = side_seeds(geo, colour, 2)
-    starts = bytearray(geo.extent)
-    for x in on_side:
-        if stones[x] == colour or stones[x] == EMPTY:
-            starts[x] = 1
-    for x, pair in tied:
-        if (stones[x] == colour or stones[x] == EMPTY) and _pair_free(stones, pair):
-            starts[x] = 1
-    return _search(board, colour, 1, starts)[1]
-
-
-def _pair_free(stones, pair) -> bool:
-    free = 0
-    for n in pair:
-        if stones[n] == EMPTY:
-            free += 1
-    return free >= 2
-
-
-def _search(board, colour, bit, targets):
-    """The level-by-level search from side ``bit``: (the distances, and
-    with ``targets`` (a flag per cell) the distance of the first target
-    reached, where the search stops, else INF)."""
-    geo = board.geo
-    stones = board.stones
-    on_side, tied = side_seeds(geo, colour, bit)
-    dist = [INF] * geo.extent
-    now = []                           # cells at distance d still to expand
-    later = []                         # cells at distance d + 1
-    for x in on_side:
-        st = stones[x]
-        if st == colour:
-            dist[x] = 0
-            now.append(x)
-        elif st == EMPTY:
-            dist[x] = 1
-            later.append(x)
-    for x, pair in tied:
-        st = stones[x]
-        if (st == colour or st == EMPTY) and _pair_free(stones, pair):
-            if st == colour:
-                dist[x] = 0
-                now.append(x)
-            else:
-                dist[x] = 1
-                later.append(x)
-    return dist, spread(stones, geo.nbrs, bridges(geo)[0], colour, dist, now, later, targets)
+    starts = seed_flags(board.stones, colour, side_seeds(geo, colour, 2), geo.extent)
+    return side_search(board.stones, geo.nbrs, bridges(geo)[0], colour,
+                       side_seeds(geo, colour, 1), geo.extent, starts)[1]
 
 
 def distance_maps(board, colour):
@@ -159,36 +115,25 @@ def distance_maps(board, colour):
     return [side_distances(board, colour, bit) for bit in bits]
 
 
-def through(board, maps, cell):
-    """Stones needed for a connection through ``cell`` (counted once)."""
-    if len(maps) == 2:
-        a, b = maps
-        return a[cell] + b[cell] - (board.stones[cell] == EMPTY)
-    extra = (len(maps) - 1) * (board.stones[cell] == EMPTY)
-    return sum(m[cell] for m in maps) - extra
+def costs(board, maps):
+    """Per cell, the stones needed for a connection through it (the cell
+    counted once)."""
+    return through_costs(board.stones, board.geo.cells, maps, board.geo.extent)
 
 
 def total_distance(board, colour):
-    """Stones ``colour`` still needs to join all its sides: the least
-    ``through`` over the cells it may use."""
+    """Stones ``colour`` still needs to join all its sides: the least cost
+    of a connection through a cell it may use."""
     if len(board.geo.side_names[colour]) == 2:
-        # Two sides (Hex): the least ``through`` is the distance from the
+        # Two sides (Hex): the least such cost is the distance from the
         # first side to the nearest start of the second (a cell where a path
         # from the second side starts costs only itself there), so one
         # search from the first side answers it, stopping at that start.
         got = side_to_side(board, colour)
         if got < INF:
             return got
-    maps = distance_maps(board, colour)
-    stones = board.stones
-    opp = 3 - colour
-    if len(maps) == 2:
-        a, b = maps
-        return min(a[c] + b[c] - (stones[c] == EMPTY) for c in board.geo.cells
-                   if stones[c] != opp)
-    a, b, c3 = maps
-    return min(a[c] + b[c] + c3[c] - 2 * (stones[c] == EMPTY) for c in board.geo.cells
-               if stones[c] != opp)
+    return least_cost(board.stones, board.geo.cells, costs(board, distance_maps(board, colour)),
+                      3 - colour)
 
 
 @heuristic("hex")
@@ -290,8 +235,8 @@ class HexBot(Bot):
         if len(cells) == 1:
             return cells[0]
         geo = board.geo
-        mine = distance_maps(board, me)
-        theirs = distance_maps(board, opp)
+        mine = costs(board, distance_maps(board, me))
+        theirs = costs(board, distance_maps(board, opp))
         n = geo.size - 1
         r0, c0 = (n / 2, n / 2) if geo.shape == "rhombus" else (2 * n / 3, n / 3)
         rng = self.rng.random
@@ -299,7 +244,7 @@ class HexBot(Bot):
         def cheap(c):
             r, col = divmod(c, 26)
             off = abs(r - r0) + abs(col - c0)
-            return (through(board, mine, c) + through(board, theirs, c), off, rng())
+            return (mine[c] + theirs[c], off, rng())
 
         ranked = sorted(cells, key=cheap)
         if not refine or len(geo.cells) > REFINE_UP_TO:
