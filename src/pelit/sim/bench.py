@@ -6,10 +6,10 @@ among their legal actions); whole matches with the game's default options
 (or the ones given).  Deals are the packs a match dealt (``state.packs``).
 
 A game whose match is long (Canasta to 5000 points, Samba to 10000) is
-measured per deal: when the time is up in the middle of a match, play goes
-on to the end of the deal under way and stops there, so the deals, the
-actions and the time counted all end on a deal's boundary and the match is
-reported unfinished (``long_match``).
+measured per deal: when the time is up before the first match has ended,
+play goes on to the end of the deal under way and stops there, so the
+deals, the actions and the time counted all end on a deal's boundary and
+the match is reported unfinished (``long_match``).
 """
 
 from __future__ import annotations
@@ -70,8 +70,9 @@ def bench_game(game, seconds: float = 2.0, seed: int = 1, options=None,
     long_match = cut_off = False
     while True:
         state = new_state(seed=seed + matches, options=options)
-        # the time is checked every 1024 actions; once it is up, the match
-        # stops where its next deal begins
+        # the time is checked every 1024 actions; once it is up in the
+        # first match, that match stops where its next deal begins (later
+        # matches are played to their end)
         stop_at_deal = None
         while state.outcome is None:
             to_act = state.to_act
@@ -83,7 +84,7 @@ def bench_game(game, seconds: float = 2.0, seed: int = 1, options=None,
                 if len(state.packs) > stop_at_deal:
                     long_match = True
                     break
-            elif not actions & 1023 and clock() > deadline:
+            elif not matches and not actions & 1023 and clock() > deadline:
                 stop_at_deal = len(state.packs)
             if not actions & 4095 and clock() > give_up:
                 cut_off = True
