@@ -512,38 +512,10 @@ def _bench_peers(seconds: float, rounds: int, as_json: bool):
                                      "rows": rows, "clones": clones,
                                      "long_match": long_match}, indent=1) + "\n")
         return
-    out.print(f"pelit beside its peers: {rounds} interleaved rounds of {seconds:g} s CPU time "
-              f"per side, medians; on {info['cpu']} ({info['cores']} cores, "
-              f"{info['usable_cores']} usable), {info['python']}{_build_note()}")
-    t = Table(title="pelit / peer", title_style="bold")
-    t.add_column("pelit", style="bold cyan")
-    t.add_column("peer")
-    t.add_column("per second", justify="right")
-    t.add_column("pelit", justify="right")
-    t.add_column("peer", justify="right")
-    t.add_column("ratio", justify="right")
-    t.add_column("goal", justify="right")
-    for r in rows:
-        goal = r["goal"]
-        mark = "" if goal is None else (" ✓" if r["ratio"] >= goal else " ✗")
-        t.add_row(r["pelit"], r["peer"], r["metric"].replace("/s", ""),
-                  f"{r['pelit_rate']:,.0f}", f"{r['peer_rate']:,.0f}",
-                  f"{r['ratio']:.2f}×", "" if goal is None else f"≥ {goal:g}×{mark}")
-    out.print(t)
-    c = Table(title="one clone() as the match grows", title_style="bold")
-    c.add_column("game", style="bold cyan")
-    c.add_column("after actions", justify="right")
-    c.add_column("bytes", justify="right")
-    c.add_column("µs", justify="right")
-    for r in clones:
-        c.add_row(r["game"], f"{r['actions']:,}", f"{r['bytes']:,}", f"{r['microseconds']:.1f}")
-    out.print(c)
-    out.print(f"A long Canasta match by random play ({long_match['deals']} deals): "
-              f"{long_match['first']:,.0f} actions/s over its first {long_match['window']} deals, "
-              f"{long_match['last']:,.0f} over its last {long_match['window']}.")
-    out.print("[dim]Random play picks uniformly among the legal actions; OpenSpiel's chance "
-              "nodes (its deals) are sampled the same way and not counted as actions. "
-              "Meld games play one-deal matches against gin_rummy's games (one deal each).[/dim]")
+    head = (f"pelit beside its peers, {rounds} interleaved rounds of {seconds:g} s CPU time "
+            f"per side: {info['cpu']} ({info['cores']} cores, {info['usable_cores']} usable), "
+            f"{info['python']}, {_build_note().strip('; ')}.")
+    sys.stdout.write(peer_bench.report(rows, clones, long_match, head))
 
 
 def _bench_bots(games, seconds, seed, opts, info, as_json):

@@ -280,7 +280,7 @@ def peer_rows(seconds: float = 0.5, rounds: int = 5, progress=None, only=None):
             a, b, ratio = compare(
                 lambda r: pelit_random_play(game, options, seconds, r + 1, "actions"),
                 lambda r: openspiel_random_play(spiel, seconds, r + 1, "actions"), rounds)
-            row(section, _label(gid, opts), _label(peer, params, "OpenSpiel "), "actions/s",
+            row(section, _label(gid, opts), _label(peer, params, "OpenSpiel "), "actions",
                 a, b, ratio)
     if rlcard_available() and (not only or "bridge" in only):
         game = load("bridge")
@@ -290,7 +290,7 @@ def peer_rows(seconds: float = 0.5, rounds: int = 5, progress=None, only=None):
             a, b, ratio = compare(
                 lambda r: pelit_random_play(game, options, seconds, r + 1, "actions"),
                 lambda r: rlcard_bridge_play(seconds, r + 1, env_level), rounds)
-            row("rlcard", "bridge", what, "actions/s", a, b, ratio, goal=None)
+            row("rlcard", "bridge", what, "actions", a, b, ratio, goal=None)
     gin = pyspiel.load_game("gin_rummy")
     for gid in MELD_GAMES:
         if only and gid not in only:
@@ -301,7 +301,7 @@ def peer_rows(seconds: float = 0.5, rounds: int = 5, progress=None, only=None):
         a, b, ratio = compare(
             lambda r: pelit_random_play(game, options, seconds, r + 1, "deals"),
             lambda r: openspiel_random_play(gin, seconds, r + 1, "deals"), rounds)
-        row("meld", f"{gid} (one deal)", "OpenSpiel gin_rummy", "deals/s", a, b, ratio)
+        row("meld", f"{gid}, one deal", "OpenSpiel gin_rummy", "deals", a, b, ratio)
     for gid, peer, params in SAMPLE_PAIRS:
         if only and gid not in only:
             continue
@@ -316,8 +316,8 @@ def peer_rows(seconds: float = 0.5, rounds: int = 5, progress=None, only=None):
             lambda r: _timed(lambda v: game.sample_world(v, rng), views, seconds),
             lambda r: _timed(lambda st: st.resample_from_infostate(st.current_player(), sampler),
                              states, seconds), rounds)
-        row("sample", f"{gid} sample_world", f"OpenSpiel {peer} resample_from_infostate",
-            "worlds/s", a, b, ratio)
+        row("sample", f"{gid} sample_world", f"{peer} resample_from_infostate",
+            "worlds", a, b, ratio)
     for gid, opts, peer, params, at in (("hex", {"size": 11}, "hex", {"board_size": 11}, 60),
                                          ("canasta", {}, "gin_rummy", {}, 60)):
         if only and gid not in only:
@@ -329,8 +329,8 @@ def peer_rows(seconds: float = 0.5, rounds: int = 5, progress=None, only=None):
         a, b, ratio = compare(lambda r: _timed(lambda s: s.clone(), [state], seconds),
                               lambda r: _timed(lambda s: s.clone(), [spiel_state], seconds),
                               rounds)
-        row("clone", f"{gid} clone() after {at} actions", f"OpenSpiel {peer} clone()",
-            "clones/s", a, b, ratio, goal=None)
+        row("clone", f"{gid} clone() after {at} actions", f"{peer} clone()",
+            "clones", a, b, ratio, goal=None)
     return rows
 
 
@@ -348,7 +348,7 @@ def _openspiel_state_at(game, decisions, seed=1):
 
 def _label(name, params, prefix=""):
     size = params.get("size", params.get("board_size"))
-    return f"{prefix}{name}" + (f" {size}" if size else "")
+    return f"{prefix}{name}" + (f", size {size}" if size else "")
 
 
 def clone_rows(lengths=(100, 1000, 5000)):
@@ -366,12 +366,11 @@ def clone_rows(lengths=(100, 1000, 5000)):
     return out
 
 
-def long_match_rows(deals: int = 300, window: int = 20):
+def long_match_rows(deals: int = 300, window: int = 20, early: int = 11):
     """Random play of one long Canasta match (to its target of 5000, which
-    random play reaches late if ever): actions per CPU second over its
-    first ``window`` deals and over deals ``deals - window + 1`` to
-    ``deals`` (a score sheet that re-added every row would slow down as the
-    match grows)."""
+    random play reaches late if ever): actions per CPU second over ``window``
+    deals from deal ``early`` on and over its last ``window`` deals (a score
+    sheet that re-added every row would slow down as the match grows)."""
     game = load("canasta")
     state = game.new_state(seed=3)
     rand = random.Random(3).random
@@ -394,7 +393,9 @@ def long_match_rows(deals: int = 300, window: int = 20):
         (t0, a0), (t1, a1) = marks[first], marks[end + 1]
         return (a1 - a0) / (t1 - t0)
 
-    return {"deals": last, "window": window, "first": rate(1, min(window, last)),
+    early = min(early, max(1, last - window + 1))
+    return {"deals": last, "window": window, "early": early,
+            "first": rate(early, min(early + window - 1, last)),
             "last": rate(max(1, last - window + 1), last)}
 
 
@@ -443,3 +444,32 @@ def bot_times(game, seconds: float = 2.0, seed: int = 1, options=None) -> dict:
 
     return {"game": game.info.id, "matches": match, "decisions": k,
             "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": times[-1] / 1e6}
+
+
+# -- the report ------------------------------------------------------------------
+
+def report(rows, clones, long_match, head: str) -> str:
+    """The measurements as Markdown tables (what the README's speed section
+    holds): ``head`` names the machine, the build and the rounds."""
+    lines = [head, "",
+             "| pelit | peer | per second | pelit | peer | ratio | goal |",
+             "|---|---|---|---:|---:|---:|---|"]
+    for r in rows:
+        goal = r["goal"]
+        met = "" if goal is None else f"≥ {goal:g}×: {'met' if r['ratio'] >= goal else 'not met'}"
+        lines.append(f"| {r['pelit']} | {r['peer']} | {r['metric']} | {r['pelit_rate']:,.0f} "
+                     f"| {r['peer_rate']:,.0f} | {r['ratio']:.2f}× | {met} |")
+    lines += ["", "One `clone()` as the match grows (bytes it allocates, tracemalloc):", "",
+              "| game | after actions | bytes | µs |", "|---|---:|---:|---:|"]
+    for r in clones:
+        lines.append(f"| {r['game']} | {r['actions']:,} | {r['bytes']:,} | {r['microseconds']:.1f} |")
+    lines += ["", f"A long Canasta match by random play ({long_match['deals']} deals): "
+              f"{long_match['first']:,.0f} actions/s over deals {long_match['early']} to "
+              f"{long_match['early'] + long_match['window'] - 1}, "
+              f"{long_match['last']:,.0f} over its last {long_match['window']}.", "",
+              "Random play picks uniformly among the legal actions; OpenSpiel's chance "
+              "nodes (its deals) are sampled the same way and not counted as actions. "
+              "The Canasta family plays one-deal matches against gin_rummy's games "
+              "(one deal each). Rates are medians of interleaved rounds on one core, "
+              "per second of CPU time."]
+    return "\n".join(lines) + "\n"
