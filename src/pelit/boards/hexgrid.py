@@ -373,6 +373,8 @@ def spread(stones: list[int], nbrs: tuple[tuple[int, ...], ...],
                 continue                   # reached more cheaply and spread already
             if targets is not None and targets[x]:
                 return d
+            # the step to a neighbour, then across a bridge: written out
+            # twice, as this loop is where the bots spend their time
             for y in nbrs[x]:
                 st = stones[y]
                 if st == colour:
@@ -424,21 +426,23 @@ def side_search(stones: list[int], nbrs: tuple[tuple[int, ...], ...],
             later.append(x)
     for x, pair in tied:
         st = stones[x]
-        if st != colour and st != EMPTY:
-            continue
-        free = 0
-        for n in pair:
-            if stones[n] == EMPTY:
-                free += 1
-        if free < 2:
-            continue
-        if st == colour:
-            dist[x] = 0
-            now.append(x)
-        else:
-            dist[x] = 1
-            later.append(x)
+        if (st == colour or st == EMPTY) and tie_holds(stones, pair):
+            if st == colour:
+                dist[x] = 0
+                now.append(x)
+            else:
+                dist[x] = 1
+                later.append(x)
     return dist, spread(stones, nbrs, links, colour, dist, now, later, targets)
+
+
+def tie_holds(stones: list[int], pair: tuple[int, ...]) -> bool:
+    """An edge template holds while two of its side cells are empty."""
+    free = 0
+    for n in pair:
+        if stones[n] == EMPTY:
+            free += 1
+    return free >= 2
 
 
 def seed_flags(stones: list[int], colour: int, seeds: Seeds, extent: int) -> bytearray:
@@ -449,13 +453,7 @@ def seed_flags(stones: list[int], colour: int, seeds: Seeds, extent: int) -> byt
         if stones[x] == colour or stones[x] == EMPTY:
             out[x] = 1
     for x, pair in tied:
-        if stones[x] != colour and stones[x] != EMPTY:
-            continue
-        free = 0
-        for n in pair:
-            if stones[n] == EMPTY:
-                free += 1
-        if free >= 2:
+        if (stones[x] == colour or stones[x] == EMPTY) and tie_holds(stones, pair):
             out[x] = 1
     return out
 
