@@ -11,11 +11,14 @@ def compiled_modules() -> list[str]:
     out = []
     for name, mod in list(sys.modules.items()):
         path = getattr(mod, "__file__", None) or ""
-        if name.startswith("pelit.") and path.endswith((".so", ".pyd")):
+        if name.startswith("pelit.") and path.endswith((".so", ".pyd")) \
+                and not name.endswith("__mypyc"):      # mypyc's own runtime, not a module of ours
             out.append(name)
     return sorted(out)
 
 
 def build_name() -> str:
     mods = compiled_modules()
-    return f"compiled build ({len(mods)} modules)" if mods else "pure-Python build"
+    if not mods:
+        return "pure-Python build"
+    return f"compiled build ({', '.join(m.rsplit('.', 1)[-1] for m in mods)} compiled)"
