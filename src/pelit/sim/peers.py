@@ -361,8 +361,8 @@ def clone_rows(lengths=(100, 1000, 5000)):
         game = load(gid)
         state = played_state(game, game.make_options(**opts), n)
         count, took = _timed(lambda s: s.clone(), [state], 0.2)
-        out.append({"game": gid, "actions": len(state.history), "bytes": clone_bytes(state),
-                    "microseconds": 1e6 * took / count})
+        out.append({"game": gid, "name": game.info.name, "actions": len(state.history),
+                    "bytes": clone_bytes(state), "microseconds": 1e6 * took / count})
     return out
 
 
@@ -462,7 +462,7 @@ def report(rows, clones, long_match, head: str) -> str:
     lines += ["", "One `clone()` as the match grows (bytes it allocates, tracemalloc):", "",
               "| game | after actions | bytes | µs |", "|---|---:|---:|---:|"]
     for r in clones:
-        lines.append(f"| {r['game']} | {r['actions']:,} | {r['bytes']:,} | {r['microseconds']:.1f} |")
+        lines.append(f"| {r['name']} | {r['actions']:,} | {r['bytes']:,} | {r['microseconds']:.1f} |")
     lines += ["", f"A long Canasta match by random play ({long_match['deals']} deals): "
               f"{long_match['first']:,.0f} actions/s over deals {long_match['early']} to "
               f"{long_match['early'] + long_match['window'] - 1}, "
