@@ -424,17 +424,17 @@ class Samba(NumberedMeldGame):
                     w = hand & wm
                     if w and (eff >= 5 or self._shrink_ok(s, p, -1, r, pair | (w & -w))):
                         out.append(A_MELD + 3 * i + form)
+            # the natural cards held as the first copy's ids: a suit's 13
+            # bits run 2..A, so shifted down to bit 0 and up by two, bit r
+            # says rank r is held; runs of three start where three bits in
+            # a row are set
+            naturals = T.first_copy(hand & T.natural)
             for su in range(4):
-                nat = hand & SUIT_NAT[su]
-                if nat.bit_count() < 3:
-                    continue
-                # bit r set when the suit's rank r is held: runs of three
-                # start where three bits in a row are set
-                one = T.first_copy(nat)
-                held = 0
-                for c in ids(one):
-                    held |= 1 << DECK.rank_of[c]
+                held = ((naturals >> (13 * su)) & 0x1FFF) << 2
                 starts = held & (held >> 1) & (held >> 2)
+                if not starts:
+                    continue
+                nat = hand & SUIT_NAT[su]
                 base = self.A_MELD_RUN + su * len(RUN_LOWS) - RUN_LOWS[0]
                 while starts:
                     low = starts & -starts
