@@ -51,7 +51,7 @@ class SambaBot(Bot):
     def _world(self, view):
         """A world to try melds in: one is sampled per view, each try gets a
         clone (melding depends only on the own hand and the table)."""
-        if self._base_view is not view:
+        if self._base_view is not view or len(self._base.history) != view["version"]:
             self._base_view = view
             self._base = self.game.sample_world(view, self.rng)
         return self._base.clone()
