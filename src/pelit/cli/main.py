@@ -520,7 +520,7 @@ def _bench_peers(seconds: float, rounds: int, as_json: bool):
 
 def _bench_bots(games, seconds, seed, opts, info, as_json):
     from ..bots import bot_names
-    from ..sim.peers import bot_times
+    from ..sim.bench import bot_times
     results = []
     for g in games:
         if "heuristic" not in bot_names(g):

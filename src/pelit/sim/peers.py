@@ -399,53 +399,6 @@ def long_match_rows(deals: int = 300, window: int = 20, early: int = 11):
             "last": rate(max(1, last - window + 1), last)}
 
 
-# -- heuristic bots' decision times -----------------------------------------------------
-
-def bot_times(game, seconds: float = 2.0, seed: int = 1, options=None) -> dict:
-    """Heuristic bots in every seat play whole matches for about ``seconds``;
-    each turn's bot time (``observe`` of the new events + ``choose``) is
-    taken with the CPU clock.  Returns the count, median, p99 and maximum in
-    milliseconds."""
-    from ..bots import make_bot
-    from ..core.rng import stream
-    if options is None:
-        options = game.make_options()
-    clock = time.process_time_ns
-    times = []
-    end = time.process_time() + seconds
-    match = 0
-    while time.process_time() < end:
-        mseed = seed + match
-        match += 1
-        state = game.new_state(seed=mseed, options=options)
-        n = game.num_players(state)
-        bots = [make_bot("heuristic", game, p, mseed) for p in range(n)]
-        arrival = stream(mseed, "arrival")
-        seen = [0] * n
-        while state.outcome is None:
-            to_act = state.to_act
-            seat = to_act[0] if len(to_act) == 1 else arrival.choice(to_act)
-            events = game.events_for(state, seat, seen[seat])
-            seen[seat] = len(state.events)
-            view = game.view(state, seat)
-            bot = bots[seat]
-            t = clock()
-            bot.observe(events)
-            action = bot.choose(view)
-            times.append(clock() - t)
-            game.apply(state, action, seat)
-            if time.process_time() > end + 4 * seconds:
-                break
-    times.sort()
-    k = len(times)
-
-    def pct(q):
-        return times[min(k - 1, int(q * k))] / 1e6
-
-    return {"game": game.info.id, "matches": match, "decisions": k,
-            "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": times[-1] / 1e6}
-
-
 # -- the report ------------------------------------------------------------------
 
 def report(rows, clones, long_match, head: str) -> str:
