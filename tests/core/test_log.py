@@ -66,7 +66,8 @@ def test_a_fork_is_append_only_and_pickles_as_a_list():
             change()
     back = pickle.loads(pickle.dumps(f))
     assert type(back) is list and back == [1, 2, 3]
-    assert type(f.copy()) is list and f + [4] == [1, 2, 3, 4]
+    assert type(f.copy()) is list and f + [4] == [1, 2, 3, 4] and [0] + f == [0, 1, 2, 3]
+    assert list(f) == [1, 2, 3] and tuple(f) == (1, 2, 3) and [*f] == [1, 2, 3]
 
 
 def test_clone_shares_the_logs_and_stays_independent():

@@ -8,10 +8,12 @@ own storage.  A clone costs the same after 10 or 10,000 actions.
 
 The original is left untouched: a match's own logs stay plain lists, and
 only forks are ``ForkedLog``.  A ``ForkedLog`` is a list (``isinstance``,
-``len``, indexing, slices, iteration, ``==``, ``in`` all read the whole
-log); its list storage holds only its own items, which is why the methods
-that read are written here.  Like the logs it forks, it is append-only:
-``append`` and ``extend`` are the only changes it takes.
+``len``, indexing, slices, iteration, ``==``, ``in``, ``list(log)``,
+``copy()`` and pickling all read the whole log); its list storage holds only
+its own items, which is why the methods that read are written here.  (The C
+code of ``json.dumps`` reads a list's storage directly: dump ``list(log)``.)
+Like the logs it forks, it is append-only: ``append`` and ``extend`` are the
+only changes it takes.
 
 Forks of forks read through their chain of originals; a fork whose chain
 is ``MAX_DEPTH`` long is flattened into one list instead, so reading stays
@@ -93,6 +95,10 @@ class ForkedLog(list):
 
     def __add__(self, other):
         return self._items(0, len(self)) + list(other)
+
+    def __radd__(self, other):
+        # called before list.__add__, which would read only the own items
+        return list(other) + self._items(0, len(self))
 
     def __repr__(self):
         return repr(self._items(0, len(self)))
