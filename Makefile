@@ -14,7 +14,12 @@ DB     ?= pelit.db
 CHROMIUM ?= /usr/bin/chromium
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup test play bench clean serve load chromium
+# The compiled build (optional): mypyc compiles these modules, written in
+# plain Python that stays the reference; their extensions are picked up by
+# the same imports.  `make pure` removes them again.
+COMPILED := pelit/boards/hexgrid.py
+
+.PHONY: setup test play bench clean serve load chromium compiled pure test-both
 
 setup: $(STAMP) chromium
 
@@ -46,5 +51,22 @@ play: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/pelit bench
 
-clean:
-	rm -rf $(VENV) .pytest_cache build src/*.egg-info
+# Build the compiled modules in place (needs a C compiler; a minute or less).
+compiled: $(STAMP)
+	@if command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1; then \
+		$(BIN)/python -m pip install -q -e '.[compile]' && \
+		cd src && ../$(BIN)/mypyc $(COMPILED) >/dev/null && rm -rf build && \
+		echo "compiled: $(COMPILED)"; \
+	else echo "no C compiler: pelit stays plain Python"; fi
+
+pure:
+	rm -f src/pelit/*/*.so src/*.so
+
+# The whole suite against the compiled build, then against plain Python.
+test-both: compiled chromium
+	$(BIN)/python -m pytest -q -n $(WORKERS) -m "not load"
+	$(MAKE) pure
+	$(BIN)/python -m pytest -q -n $(WORKERS) -m "not load"
+
+clean: pure
+	rm -rf $(VENV) .pytest_cache .mypy_cache build src/build src/*.egg-info

@@ -4,6 +4,7 @@ simulate, replay, bench, and every user error as one line with a non-zero exit."
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -287,11 +288,41 @@ def test_usage_errors_exit_2_without_traceback(args):
     assert r.exit_code == 2 and "Traceback" not in r.output
 
 
-def test_bench_leaves_a_match_random_play_drags_on_unfinished():
+def test_bench_measures_a_long_match_per_deal():
+    """Issue 10: a match to a target score does not end in the time given;
+    play stops at the end of the deal under way and the deals count."""
     from pelit.sim.bench import bench_game
     g = pelit.load("xeri")
-    r = bench_game(g, 0.001, options=g.make_options(hands=99), patience=0)
-    assert r["unfinished"] and r["matches"] == 0 and r["actions"] == 4096
+    r = bench_game(g, 0.001, options=g.make_options(hands=99))
+    assert r["unfinished"] and r["long_match"] and r["matches"] == 0
+    assert r["deals"] >= 1 and r["deals_per_second"] > 0
+
+
+def test_bench_table_says_a_long_match_is_measured_per_deal():
+    r = invoke("bench", "canasta", "-s", 0.2)
+    assert r.exit_code == 0, r.output
+    assert "measured per deal" in r.stdout and "canasta *" in r.stdout
+
+
+def test_bench_bots_times_heuristic_decisions():
+    r = invoke("bench", "xeri", "--bots", "-s", 0.2, "-o", "hands=1", "--json")
+    assert r.exit_code == 0, r.output
+    (res,) = json.loads(r.stdout)["results"]
+    assert res["game"] == "xeri" and res["decisions"] > 0
+    assert 0 < res["p50_ms"] <= res["p99_ms"] <= res["max_ms"]
+
+
+def test_bench_peers_without_openspiel_says_how_to_get_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)      # import pyspiel fails
+    assert_user_error(invoke("bench", "--peers"), "pip install open_spiel")
+
+
+def test_bench_peers_rows_when_openspiel_is_installed():
+    pytest.importorskip("pyspiel")
+    from pelit.sim import peers
+    rows = peers.peer_rows(0.01, 1, only=("hex",))
+    assert rows and all(r["pelit_rate"] > 0 and r["peer_rate"] > 0 for r in rows)
+    assert {r["section"] for r in rows} >= {"board", "sample", "clone"}
 
 
 def test_summary_counts_sides_draws_and_reason_kinds():

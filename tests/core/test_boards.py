@@ -127,3 +127,21 @@ def test_sgf_text_round_trips_with_escapes():
         ("B", "a1"), ("W", "b2"), ("B", "c3")]
     with pytest.raises(ParseError):
         read_sgf("nothing here")
+
+
+def test_clones_share_the_board_until_either_moves():
+    """A clone shares the arrays (copy on write): whichever board moves first
+    copies them, and neither sees the other's stones."""
+    geo = rhombus(5)
+    b = ConnectionBoard(geo)
+    b.place(parse_cell("c3"), RED)
+    c = b.clone()
+    assert c.stones is b.stones and c.shared and b.shared
+    b.place(parse_cell("a1"), BLUE)                 # the original moves first
+    c.place(parse_cell("e5"), BLUE)
+    assert b.stones[parse_cell("a1")] == BLUE and c.stones[parse_cell("a1")] == 0
+    assert c.stones[parse_cell("e5")] == BLUE and b.stones[parse_cell("e5")] == 0
+    assert parse_cell("a1") in c.empty and parse_cell("a1") not in b.empty
+    d = c.clone()
+    d.place(parse_cell("a1"), RED)
+    assert c.stones[parse_cell("a1")] == 0 and len(d.empty) == len(c.empty) - 1

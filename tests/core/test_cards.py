@@ -136,3 +136,38 @@ def test_others_hands_is_every_hand_but_the_seats():
     hands = [0b0011, 0b0100, 0b1000]
     assert others_hands(hands, 0) == 0b1100
     assert others_hands(hands, None) == 0b1111        # a spectator sees no hand
+
+
+def test_sample_hands_meets_every_constraint_or_says_it_cannot():
+    """cards.deal.sample_hands: zones get their counts, every card lands in a
+    zone that may take it, nothing is lost; an impossible share is refused."""
+    rng = random.Random(8)
+    for trial in range(300):
+        zones = {z: 0 for z in range(rng.randint(1, 7))}
+        cards = rng.sample(range(60), rng.randint(0, 40))
+        unknown = 0
+        for c in cards:
+            unknown |= 1 << c
+        for c in cards:
+            zones[rng.choice(list(zones))] += 1
+        # limits that the true share (cards placed so far) meets, loosened at random
+        truth = {z: 0 for z in zones}
+        order = cards.copy()
+        rng.shuffle(order)
+        pos = 0
+        for z, n in zones.items():
+            for c in order[pos:pos + n]:
+                truth[z] |= 1 << c
+            pos += n
+        allowed = {z: truth[z] | (unknown & rng.getrandbits(60)) for z in zones
+                   if rng.random() < 0.6}
+        out = sample_hands(unknown, zones, rng, allowed)
+        total = 0
+        for z, n in zones.items():
+            assert out[z].bit_count() == n
+            assert out[z] & ~allowed.get(z, unknown) == 0
+            assert total & out[z] == 0
+            total |= out[z]
+        assert total == unknown
+    with pytest.raises(SampleError):        # a card no zone may take
+        sample_hands(0b111, {1: 2, 2: 1}, rng, {1: 0b011, 2: 0b011})

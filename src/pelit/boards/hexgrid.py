@@ -29,6 +29,10 @@ each touch the bottom must not count as joined through the bottom.
 
 ``ConnectionBoard`` is the mutable part: stones, union-find arrays, and the
 sorted list of empty cells (the legal placements), all kept incrementally.
+Its arrays reach only as far as the board's last cell id (286 entries for
+11 x 11, not the 676 of the full grid), and a clone shares them with its
+original until either places a stone (copy on write), so a search may
+clone a position many times for the price of the copies that move.
 """
 
 from __future__ import annotations
@@ -76,9 +80,23 @@ class Geometry:
     """The fixed tables of one board shape and size (built once, shared)."""
 
     __slots__ = ("shape", "size", "cells", "rows", "nbrs", "edge", "full",
-                 "side_names", "on_board", "_empty0", "_zeros")
+                 "side_names", "on_board", "extent", "first_reply", "_empty0", "_zeros")
+    # (declared for mypyc, which compiles this module when ``make compiled`` is run)
+    shape: str
+    size: int
+    cells: tuple[int, ...]
+    rows: tuple[tuple[int, ...], ...]
+    nbrs: tuple[tuple[int, ...], ...]
+    edge: list[tuple[int, ...]]
+    full: list[int]
+    side_names: list[tuple[str, ...]]
+    on_board: bytes
+    extent: int
+    first_reply: int
+    _empty0: list[int]
+    _zeros: list[int]
 
-    def __init__(self, shape, size, rows, neighbour_steps, sides):
+    def __init__(self, shape: str, size: int, rows, neighbour_steps, sides) -> None:
         self.shape = shape
         self.size = size
         self.rows = tuple(tuple(r) for r in rows)
@@ -87,10 +105,10 @@ class Geometry:
         for c in self.cells:
             on[c] = 1
         self.on_board = bytes(on)
-        nbrs = [()] * CELLS
+        nbrs: list[tuple[int, ...]] = [()] * CELLS
         for cell in self.cells:
             r, c = divmod(cell, STRIDE)
-            out = []
+            out: list[int] = []
             for dr, dc in neighbour_steps:
                 rr, cc = r + dr, c + dc
                 if 0 <= rr < STRIDE and 0 <= cc < STRIDE and on[rr * STRIDE + cc]:
@@ -98,7 +116,7 @@ class Geometry:
             nbrs[cell] = tuple(out)
         self.nbrs = tuple(nbrs)
         # sides[colour] = ((name, predicate(r, c)), ...): bit i for side i
-        self.edge = [None, None, None]
+        self.edge = [(), (), ()]
         self.full = [0, 0, 0]
         self.side_names = [(), (), ()]
         for colour in (RED, BLUE):
@@ -112,9 +130,12 @@ class Geometry:
             self.full[colour] = (1 << len(sides[colour])) - 1
             self.side_names[colour] = tuple(name for name, _ in sides[colour])
         self._empty0 = sorted(self.cells)
-        self._zeros = [0] * CELLS
+        # a board's arrays need entries up to its last cell only
+        self.extent = max(self.cells) + 1
+        self.first_reply = len(self.cells) - 1     # empty cells when the second player first moves
+        self._zeros = [0] * self.extent
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Geometry {self.shape} {self.size}>"
 
     def parse(self, text: str) -> int:
@@ -174,28 +195,46 @@ class ConnectionBoard:
     """Stones on a ``Geometry``, groups in a union-find with side flags at the
     roots, and the sorted list of empty cells.  ``place`` is the hot path."""
 
-    __slots__ = ("geo", "stones", "parent", "flags", "empty")
+    __slots__ = ("geo", "stones", "parent", "flags", "empty", "shared")
+    geo: Geometry
+    stones: list[int]
+    parent: list[int]
+    flags: list[int]
+    empty: list[int]
+    shared: bool
 
-    def __init__(self, geo: Geometry):
+    def __init__(self, geo: Geometry, like: "ConnectionBoard | None" = None) -> None:
         self.geo = geo
+        if like is not None:            # a clone: the arrays are shared until either moves
+            self.stones = like.stones
+            self.parent = like.parent
+            self.flags = like.flags
+            self.empty = like.empty
+            self.shared = like.shared = True
+            return
         self.stones = geo._zeros.copy()
         self.parent = geo._zeros.copy()     # meaningful for stones only
-        self.flags = geo._zeros.copy()      # meaningful at roots only
+        self.flags = geo._zeros.copy()          # meaningful at roots only
         self.empty = geo._empty0.copy()
+        self.shared = False                 # the arrays are another board's too
 
     def clone(self) -> "ConnectionBoard":
-        new = object.__new__(ConnectionBoard)
-        new.geo = self.geo
-        new.stones = self.stones.copy()
-        new.parent = self.parent.copy()
-        new.flags = self.flags.copy()
-        new.empty = self.empty.copy()
-        return new
+        return ConnectionBoard(self.geo, self)
+
+    def _own(self) -> None:
+        """Copy the arrays this board shares with a clone, before changing them."""
+        self.stones = self.stones.copy()
+        self.parent = self.parent.copy()
+        self.flags = self.flags.copy()
+        self.empty = self.empty.copy()
+        self.shared = False
 
     def place(self, cell: int, colour: int) -> bool:
         """Put a stone of ``colour`` on the empty ``cell``; True when it joins
         all of that colour's sides in one group.  The union-find walk of
         ``boards.unionfind`` is written out here: this runs once a move."""
+        if self.shared:
+            self._own()
         geo = self.geo
         stones = self.stones
         parent = self.parent
@@ -225,6 +264,7 @@ class ConnectionBoard:
         return f == geo.full[colour]
 
     def find(self, cell: int) -> int:
+        # halving the path changes no root, so it may run on shared arrays
         parent = self.parent
         while parent[cell] != cell:
             parent[cell] = parent[parent[cell]]
@@ -250,7 +290,7 @@ class ConnectionBoard:
         nbrs = self.geo.nbrs
         flags = self.flags
         full = self.geo.full[colour]
-        root_flags = {}
+        root_flags: dict[int, int] = {}
         out = []
         for cell in self.empty:
             f = edge[cell]
@@ -285,7 +325,7 @@ class ConnectionBoard:
         nbrs = geo.nbrs
         edge = geo.edge[colour]
         dist = [INF] * CELLS
-        queue = deque()
+        queue: deque[int] = deque()
         for cell in geo.cells:
             if edge[cell] & side_bit:
                 st = stones[cell]
@@ -310,3 +350,134 @@ class ConnectionBoard:
                         dist[nb] = nd
                         queue.append(nb)
         return dist
+
+
+def spread(stones: list[int], nbrs: tuple[tuple[int, ...], ...],
+           links: tuple[tuple[tuple[int, int, int], ...], ...], colour: int,
+           dist: list[int], now: list[int], later: list[int],
+           targets: bytearray | None) -> int:
+    """Shortest paths for ``colour``, level by level: a cell costs 1 if
+    empty, 0 if ``colour``'s, and cannot be entered if the opponent's.
+    ``dist`` holds the starting cells' distances (INF elsewhere), ``now``
+    the starting cells at distance 0 and ``later`` those at 1; besides the
+    neighbours, ``links[x]`` lists ``(y, a, b)``: ``y`` is reached from
+    ``x`` while ``a`` and ``b`` are both empty (a bridge).  ``dist`` is
+    filled in place.  With ``targets`` (a flag per cell) the search stops at
+    the first target it reaches and returns its distance; else INF."""
+    d = 0
+    while now or later:
+        d1 = d + 1
+        while now:
+            x = now.pop()
+            if dist[x] != d:
+                continue                   # reached more cheaply and spread already
+            if targets is not None and targets[x]:
+                return d
+            # the step to a neighbour, then across a bridge: written out
+            # twice, as this loop is where the bots spend their time
+            for y in nbrs[x]:
+                st = stones[y]
+                if st == colour:
+                    if d < dist[y]:
+                        dist[y] = d
+                        now.append(y)
+                elif st == EMPTY and d1 < dist[y]:
+                    dist[y] = d1
+                    later.append(y)
+            for y, a, b in links[x]:
+                if stones[a] == EMPTY and stones[b] == EMPTY:
+                    st = stones[y]
+                    if st == colour:
+                        if d < dist[y]:
+                            dist[y] = d
+                            now.append(y)
+                    elif st == EMPTY and d1 < dist[y]:
+                        dist[y] = d1
+                        later.append(y)
+        d = d1
+        now, later = later, []
+    return INF
+
+
+# A side's starting cells for ``side_search``: the side's own cells, and the
+# cells tied to it by an edge template, each with the side cells that must
+# both be empty for the tie to hold.
+Seeds = tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]
+
+
+def side_search(stones: list[int], nbrs: tuple[tuple[int, ...], ...],
+                links: tuple[tuple[tuple[int, int, int], ...], ...], colour: int,
+                seeds: Seeds, extent: int,
+                targets: bytearray | None = None) -> tuple[list[int], int]:
+    """``spread`` from a side's ``seeds`` (a starting cell costs itself):
+    the distances, and the distance of the first target reached (INF if
+    none, or no targets)."""
+    dist = [INF] * extent
+    now: list[int] = []                  # cells at distance 0 to spread from
+    later: list[int] = []                # cells at distance 1
+    on_side, tied = seeds
+    for x in on_side:
+        st = stones[x]
+        if st == colour:
+            dist[x] = 0
+            now.append(x)
+        elif st == EMPTY:
+            dist[x] = 1
+            later.append(x)
+    for x, pair in tied:
+        st = stones[x]
+        if (st == colour or st == EMPTY) and tie_holds(stones, pair):
+            if st == colour:
+                dist[x] = 0
+                now.append(x)
+            else:
+                dist[x] = 1
+                later.append(x)
+    return dist, spread(stones, nbrs, links, colour, dist, now, later, targets)
+
+
+def tie_holds(stones: list[int], pair: tuple[int, ...]) -> bool:
+    """An edge template holds while two of its side cells are empty."""
+    free = 0
+    for n in pair:
+        if stones[n] == EMPTY:
+            free += 1
+    return free >= 2
+
+
+def seed_flags(stones: list[int], colour: int, seeds: Seeds, extent: int) -> bytearray:
+    """A flag per cell where a search from that side could start now."""
+    out = bytearray(extent)
+    on_side, tied = seeds
+    for x in on_side:
+        if stones[x] == colour or stones[x] == EMPTY:
+            out[x] = 1
+    for x, pair in tied:
+        if (stones[x] == colour or stones[x] == EMPTY) and tie_holds(stones, pair):
+            out[x] = 1
+    return out
+
+
+def through_costs(stones: list[int], cells: tuple[int, ...], maps: list[list[int]],
+                  extent: int) -> list[int]:
+    """Per cell, the stones a connection of every side's path through it
+    needs: the maps' distances added, the cell itself counted once."""
+    out = [0] * extent
+    extra = len(maps) - 1
+    for c in cells:
+        t = 0
+        for m in maps:
+            t += m[c]
+        if stones[c] == EMPTY:
+            t -= extra
+        out[c] = t
+    return out
+
+
+def least_cost(stones: list[int], cells: tuple[int, ...], costs: list[int], barred: int) -> int:
+    """The least of ``costs`` over the cells without a stone of colour ``barred``."""
+    best = -1
+    for c in cells:
+        if stones[c] != barred and (best < 0 or costs[c] < best):
+            best = costs[c]
+    return best

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..boards.hexgrid import (BLUE, CELLS, EMPTY, INF, RED, ConnectionBoard, parse_cell)
+from ..boards.hexgrid import (BLUE, CELLS, EMPTY, INF, RED, ConnectionBoard, least_cost,
+                              parse_cell, seed_flags, side_search, through_costs)
 from . import Bot, heuristic
 
 SWAP = CELLS
@@ -69,55 +70,43 @@ def bridges(geo):
     return got
 
 
+_SEEDS: dict = {}
+
+
+def side_seeds(geo, colour, bit):
+    """Where a distance from side ``bit`` of ``colour`` can start: the
+    side's own cells, and the cells tied to it by an edge template (with the
+    pair of side cells that must both be empty)."""
+    key = (geo, colour, bit)
+    got = _SEEDS.get(key)
+    if got is None:
+        edge = geo.edge[colour]
+        edge_pairs = bridges(geo)[1]
+        on_side = tuple(x for x in geo.cells if edge[x] & bit)
+        tied = tuple((x, edge_pairs[(colour, x, bit)]) for x in geo.cells
+                     if not edge[x] & bit and (colour, x, bit) in edge_pairs)
+        got = _SEEDS[key] = (on_side, tied)
+    return got
+
+
 def side_distances(board: ConnectionBoard, colour: int, bit: int) -> list[int]:
     """Stones ``colour`` still needs from its side ``bit`` to each cell (the
-    cell included), counting intact bridges and edge templates as joined."""
+    cell included), counting intact bridges and edge templates as joined.
+
+    A shortest path where a cell costs 1 if empty, 0 if ``colour``'s and
+    cannot be entered if the opponent's (``boards.hexgrid.side_search``)."""
     geo = board.geo
-    stones = board.stones
-    nbrs = geo.nbrs
-    edge = geo.edge[colour]
-    table, edge_pairs = bridges(geo)
-    dist = [INF] * CELLS
-    queue = deque()
-    for x in geo.cells:
-        st = stones[x]
-        if st != colour and st != EMPTY:
-            continue
-        cost = 0 if st == colour else 1
-        if edge[x] & bit:
-            pass
-        else:
-            pair = edge_pairs.get((colour, x, bit))
-            if pair is None or sum(1 for n in pair if stones[n] == EMPTY) < 2:
-                continue
-        dist[x] = cost
-        if cost:
-            queue.append(x)
-        else:
-            queue.appendleft(x)
-    while queue:
-        x = queue.popleft()
-        d = dist[x]
-        for y in nbrs[x]:
-            st = stones[y]
-            if st == colour:
-                if d < dist[y]:
-                    dist[y] = d
-                    queue.appendleft(y)
-            elif st == EMPTY and d + 1 < dist[y]:
-                dist[y] = d + 1
-                queue.append(y)
-        for y, a, b in table[x]:
-            if stones[a] == EMPTY and stones[b] == EMPTY:
-                st = stones[y]
-                if st == colour:
-                    if d < dist[y]:
-                        dist[y] = d
-                        queue.appendleft(y)
-                elif st == EMPTY and d + 1 < dist[y]:
-                    dist[y] = d + 1
-                    queue.append(y)
-    return dist
+    return side_search(board.stones, geo.nbrs, bridges(geo)[0], colour,
+                       side_seeds(geo, colour, bit), geo.extent)[0]
+
+
+def side_to_side(board: ConnectionBoard, colour: int) -> int:
+    """The distance from ``colour``'s first side to the nearest cell where a
+    path from its second side starts (INF if none is reached)."""
+    geo = board.geo
+    starts = seed_flags(board.stones, colour, side_seeds(geo, colour, 2), geo.extent)
+    return side_search(board.stones, geo.nbrs, bridges(geo)[0], colour,
+                       side_seeds(geo, colour, 1), geo.extent, starts)[1]
 
 
 def distance_maps(board, colour):
@@ -126,16 +115,25 @@ def distance_maps(board, colour):
     return [side_distances(board, colour, bit) for bit in bits]
 
 
-def through(board, maps, cell):
-    """Stones needed for a connection through ``cell`` (counted once)."""
-    extra = (len(maps) - 1) * (board.stones[cell] == EMPTY)
-    return sum(m[cell] for m in maps) - extra
+def costs(board, maps):
+    """Per cell, the stones needed for a connection through it (the cell
+    counted once)."""
+    return through_costs(board.stones, board.geo.cells, maps, board.geo.extent)
 
 
 def total_distance(board, colour):
-    maps = distance_maps(board, colour)
-    return min(through(board, maps, c) for c in board.geo.cells
-               if board.stones[c] != 3 - colour)
+    """Stones ``colour`` still needs to join all its sides: the least cost
+    of a connection through a cell it may use."""
+    if len(board.geo.side_names[colour]) == 2:
+        # Two sides (Hex): the least such cost is the distance from the
+        # first side to the nearest start of the second (a cell where a path
+        # from the second side starts costs only itself there), so one
+        # search from the first side answers it, stopping at that start.
+        got = side_to_side(board, colour)
+        if got < INF:
+            return got
+    return least_cost(board.stones, board.geo.cells, costs(board, distance_maps(board, colour)),
+                      3 - colour)
 
 
 @heuristic("hex")
@@ -237,8 +235,8 @@ class HexBot(Bot):
         if len(cells) == 1:
             return cells[0]
         geo = board.geo
-        mine = distance_maps(board, me)
-        theirs = distance_maps(board, opp)
+        mine = costs(board, distance_maps(board, me))
+        theirs = costs(board, distance_maps(board, opp))
         n = geo.size - 1
         r0, c0 = (n / 2, n / 2) if geo.shape == "rhombus" else (2 * n / 3, n / 3)
         rng = self.rng.random
@@ -246,7 +244,7 @@ class HexBot(Bot):
         def cheap(c):
             r, col = divmod(c, 26)
             off = abs(r - r0) + abs(col - c0)
-            return (through(board, mine, c) + through(board, theirs, c), off, rng())
+            return (mine[c] + theirs[c], off, rng())
 
         ranked = sorted(cells, key=cheap)
         if not refine or len(geo.cells) > REFINE_UP_TO:

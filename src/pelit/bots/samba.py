@@ -34,6 +34,7 @@ class SambaBot(Bot):
     def __init__(self, game, seat, seed=0):
         super().__init__(game, seat, seed)
         self.discarded = [set() for _ in range(4)]
+        self._base_view = self._base = None      # the view last sampled from, and its world
         # the pack and point tables of the game played (Hand and Foot reuses this bot)
         module = sys.modules[type(game).__module__]
         self.D = module.DECK
@@ -48,7 +49,12 @@ class SambaBot(Bot):
 
     # -- trying meld sequences in a world built from the view -------------------------
     def _world(self, view):
-        return self.game.sample_world(view, self.rng)
+        """A world to try melds in: one is sampled per view, each try gets a
+        clone (melding depends only on the own hand and the table)."""
+        if self._base_view is not view or len(self._base.history) != view["version"]:
+            self._base_view = view
+            self._base = self.game.sample_world(view, self.rng)
+        return self._base.clone()
 
     def _gain(self, g, s, a, team, out_mode):
         d = g.decode(a)

@@ -8,8 +8,13 @@ be in a zone, suits a player has shown void in).
 
 from __future__ import annotations
 
+from itertools import repeat
+
+from ..core.game import shuffle
 from ..core.rng import stream
 from .deck import ids
+
+BIT = tuple(1 << i for i in range(400))     # a card's bit (ids of packs up to 400 cards)
 
 
 def deal(pack: list[int], counts: list[int], start: int = 0, packet: int = 1):
@@ -35,7 +40,7 @@ def shuffled(cards: int, rng) -> list[int]:
     """The cards of the mask ``cards`` as a list in random order: a face-down
     pile (stock, the cards below a discard's top) in a sampled world."""
     order = ids(cards)
-    rng.shuffle(order)
+    shuffle(rng, order)         # what rng.shuffle(order) does, in less time
     return order
 
 
@@ -65,35 +70,92 @@ def sample_hands(unknown: int, counts: dict, rng, allowed: dict | None = None,
     ``counts[zone]`` is how many unknown cards each zone gets (they must add
     up to the number of unknown cards); ``allowed[zone]`` optionally limits a
     zone to a mask (e.g. everything but the suits the player is void in).
-    Cards with the fewest possible zones are placed first, so tight
+    Cards with the fewest possible zones are placed first, each in one of
+    its zones chosen with weights by the room left there, so tight
     constraints are met; a dead end is retried with a new random order.
+    The cards every zone may take come last: placing them one by one that
+    way is the same as cutting a shuffled list of them into the room left,
+    which is what is done.
     """
     cards = ids(unknown)
     if sum(counts.values()) != len(cards):
         raise SampleError(f"{len(cards)} unknown cards but zones hold {sum(counts.values())}")
     zones = list(counts)
-    full = unknown
-    allow = {z: (allowed.get(z, full) if allowed else full) for z in zones}
-    options = {c: [z for z in zones if (allow[z] >> c) & 1] for c in cards}
+    limits = [allowed.get(z, unknown) & unknown for z in zones] if allowed else []
+    # cards some zone may not take, and the zones each of them may go to
+    tight = unknown
+    for m in limits:
+        tight &= m
+    tight = unknown & ~tight
+    if not tight:
+        shuffle(rng, cards)
+        return _cut(zones, cards, [counts[z] for z in zones], [0] * len(zones))
+    anywhere = 0
+    for m in limits:
+        anywhere |= m
+    if tight & ~anywhere:
+        raise SampleError("no way found to place the unknown cards under the constraints")
+    free = ids(unknown & ~tight)
+    # the constrained cards by how many zones may take them (fewest first),
+    # each with those zones
+    by_count: dict[int, list] = {}
+    k = len(zones)
+    if k <= 5:
+        # cards alike in the zones that take them, a set of zones at a time
+        for subset in range(1, 1 << k):
+            m = tight
+            for i in range(k):
+                m &= limits[i] if subset >> i & 1 else ~limits[i]
+            if m:
+                opts = tuple(i for i in range(k) if subset >> i & 1)
+                by_count.setdefault(len(opts), []).extend(zip(ids(m), repeat(opts)))
+    else:
+        for c in ids(tight):
+            opts = tuple(i for i, m in enumerate(limits) if m >> c & 1)
+            by_count.setdefault(len(opts), []).append((c, opts))
+    levels = [by_count[n] for n in sorted(by_count)]
+    random = rng.random
     for _ in range(tries):
-        left = dict(counts)
-        result = {z: 0 for z in zones}
-        order = cards[:]
-        rng.shuffle(order)
-        order.sort(key=lambda c: len(options[c]))
+        left = [counts[z] for z in zones]
+        result = [0] * k
         ok = True
-        for c in order:
-            open_zones = [z for z in options[c] if left[z] > 0]
-            if not open_zones:
-                ok = False
+        for level in levels:
+            order = level.copy()
+            shuffle(rng, order)
+            for c, opts in order:
+                room = 0
+                for i in opts:
+                    room += left[i]
+                if not room:
+                    ok = False
+                    break
+                pick = random() * room
+                for i in opts:
+                    pick -= left[i]
+                    if pick < 0:
+                        break
+                else:
+                    i = next(i for i in reversed(opts) if left[i])
+                result[i] |= 1 << c
+                left[i] -= 1
+            if not ok:
                 break
-            weights = [left[z] for z in open_zones]
-            z = rng.choices(open_zones, weights)[0]
-            result[z] |= 1 << c
-            left[z] -= 1
         if ok:
-            return result
+            rest = free.copy()
+            shuffle(rng, rest)
+            return _cut(zones, rest, left, result)
     raise SampleError("no way found to place the unknown cards under the constraints")
+
+
+def _cut(zones, cards, room, masks) -> dict:
+    """``cards`` (in random order) cut into the zones' ``room``, added to ``masks``."""
+    out = {}
+    pos = 0
+    for i, z in enumerate(zones):
+        n = room[i]
+        out[z] = masks[i] | sum(map(BIT.__getitem__, cards[pos:pos + n]))
+        pos += n
+    return out
 
 
 def sample_hands_won_and_stock(view, unseen: int, own: int, rng):

@@ -86,16 +86,14 @@ _BYTE_IDS = _byte_ids(48)          # masks of up to 384 cards (six 54-card packs
 
 def ids(mask: int) -> list[int]:
     """Card ids in a bitmask, lowest first."""
-    if mask.bit_count() > 6 and mask.bit_length() <= 384:
-        # many cards: a byte at a time from the lowest one that holds a card
-        k = ((mask & -mask).bit_length() - 1) >> 3
-        mask >>= k << 3
+    if mask.bit_count() > 3 and mask.bit_length() <= 384:
+        # a byte at a time: one conversion, then small ints only (a wide
+        # mask's own shifts and ands each build a new long int)
         out = []
-        while mask:
-            b = mask & 255
+        k = 0
+        for b in mask.to_bytes((mask.bit_length() + 7) >> 3, "little"):
             if b:
                 out += _BYTE_IDS[k][b]
-            mask >>= 8
             k += 1
         return out
     out = []

@@ -204,14 +204,15 @@ class DummyPlay:
             seen |= m
         return counts, known, seen
 
-    def sample_allowed(self) -> list[int]:
-        """Per hand, the cards it may still hold given the voids it has shown."""
+    @staticmethod
+    def allowed_by_voids(deck, voids) -> list[int]:
+        """Per hand, the cards it may hold given the suits (bits) it has shown void in."""
         out = []
-        for v in self.voids:
-            m = self.deck.all_mask
+        for v in voids:
+            m = deck.all_mask
             for s in range(4):
                 if (v >> s) & 1:
-                    m &= ~self.deck.suit_mask[s]
+                    m &= ~deck.suit_mask[s]
             out.append(m)
         return out
 

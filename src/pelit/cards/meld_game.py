@@ -34,7 +34,8 @@ reaches the requirement, ``take back`` withdraws it).
 
 from __future__ import annotations
 
-from ..core.game import Game, Outcome, State
+from ..core.game import Game, Outcome, State, shuffle
+from ..core.log import fork
 from .deal import hands_with_known, sample_hands, unknown_hand_zones
 from .deck import Card, CardSet, ids, mask_of
 from .meld_screen import deal_scored_line, side_title
@@ -62,7 +63,7 @@ class MeldState(State):
         new.tent = self.tent
         new.tent_top = self.tent_top
         new.sheet = self.sheet.clone()
-        new.results = self.results.copy()
+        new.results = fork(self.results)       # grows by a row a deal: shared
 
 
 class PartnerMeldState(MeldState):
@@ -321,16 +322,8 @@ class MeldGame(Game):
     def _discard_actions(self, hand):
         """One discard per face: copies look alike, the lowest id stands for
         them (records keep action text, so the copy must not matter)."""
-        out = []
         base = self.A_DISCARD
-        faces = 0
-        face_of = self.deck.face_of
-        for c in ids(hand):
-            f = 1 << face_of[c]
-            if not faces & f:
-                faces |= f
-                out.append(base + c)
-        return out
+        return [base + c for c in ids(self.tables.one_per_face(hand))]
 
     def _holds(self, hand, c):
         """Whether ``hand`` holds card ``c`` or another copy of its face: typed
@@ -416,7 +409,7 @@ class MeldGame(Game):
         s.hands = hands_with_known(placed, own, known, seat)
         s.known = known
         s.stock = ids(placed["stock"])
-        rng.shuffle(s.stock)
+        shuffle(rng, s.stock)
         s.pile = pile
         s.pile_rest = rest
         s.red3 = red3

@@ -44,7 +44,7 @@ class MeldTables:
     """
 
     __slots__ = ("deck", "rank", "wild", "twos", "jokers", "red3", "black3",
-                 "points", "natural")
+                 "points", "natural", "_copy_shifts", "_one_copy")
 
     def __init__(self, deck, points: dict, red_three: int, black_three: int):
         self.deck = deck
@@ -67,6 +67,31 @@ class MeldTables:
             else:
                 pts.append(points[r])
         self.points = tuple(pts)
+        self._copy_shifts = tuple(deck.per_copy * k for k in range(1, deck.copies))
+        self._one_copy = (1 << deck.per_copy) - 1
+
+    def first_copy(self, mask: int) -> int:
+        """The cards of ``mask`` as the first copy's ids (copies look alike):
+        within one copy ids run suit by suit, rank by rank, so the lowest and
+        highest bit of a suit's cards are its lowest and highest rank."""
+        out = mask
+        for k in self._copy_shifts:
+            out |= mask >> k
+        return out & self._one_copy
+
+    def one_per_face(self, mask: int) -> int:
+        """The lowest id of each face in ``mask`` (copies, and jokers, look
+        alike: the lowest id stands for them in actions)."""
+        out = seen = 0
+        one = self._one_copy
+        for shift in (0,) + self._copy_shifts:
+            layer = (mask >> shift) & one & ~seen
+            out |= layer << shift
+            seen |= layer
+        jokers = out & self.jokers
+        if jokers & (jokers - 1):
+            out ^= jokers ^ (jokers & -jokers)
+        return out
 
     def value(self, mask: int) -> int:
         """The card points of the cards in ``mask``."""

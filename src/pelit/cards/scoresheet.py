@@ -1,18 +1,27 @@
-"""A score sheet: one row per scoring event, one column per seat or team."""
+"""A score sheet: one row per scoring event, one column per seat or team.
+
+The totals are kept as rows are added (a long match asks for them at every
+turn), and a clone shares the rows written so far (``core.log.fork``).
+"""
 
 from __future__ import annotations
 
+from ..core.log import fork
+
 
 class ScoreSheet:
-    __slots__ = ("columns", "rows")
+    __slots__ = ("columns", "rows", "totals")
 
     def __init__(self, columns: int):
         self.columns = columns
         self.rows: list[tuple[str, tuple]] = []
+        self.totals: tuple = (0,) * columns
 
     def clone(self) -> "ScoreSheet":
-        new = ScoreSheet(self.columns)
-        new.rows = self.rows.copy()
+        new = object.__new__(ScoreSheet)
+        new.columns = self.columns
+        new.rows = fork(self.rows)
+        new.totals = self.totals
         return new
 
     def add(self, label: str, points) -> None:
@@ -20,14 +29,7 @@ class ScoreSheet:
         if len(points) != self.columns:
             raise ValueError("one number per column")
         self.rows.append((label, points))
-
-    @property
-    def totals(self) -> tuple:
-        out = [0] * self.columns
-        for _, pts in self.rows:
-            for i, p in enumerate(pts):
-                out[i] += p
-        return tuple(out)
+        self.totals = tuple(t + p for t, p in zip(self.totals, points))
 
     @classmethod
     def from_json(cls, data: dict) -> "ScoreSheet":

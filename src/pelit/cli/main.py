@@ -411,7 +411,8 @@ def same_result(got, want) -> bool:
 def bench(
     game: Optional[str] = typer.Argument(None, metavar="GAME", help="one game (default: all)", show_default=False),
     seconds: Optional[float] = typer.Option(None, "--seconds", "-s", metavar="S",
-                                            help="seconds per game (default 3 for one game, 1 each for all)"),
+                                            help="seconds per game (default 3 for one game, 1 each for all; "
+                                                 "with --peers, per round and side, default 0.5)"),
     seed: int = typer.Option(1, "--seed", metavar="S", help="seed of the random play"),
     option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE",
                                                help="name=value for the one game benchmarked"),
@@ -424,13 +425,25 @@ def bench(
                                    "when installed) instead of random play"),
     verify: int = typer.Option(0, "--verify", metavar="N", help="with --evaluator: also check "
                                "N random hands against the brute-force reference"),
+    peers: bool = typer.Option(False, "--peers", help="beside OpenSpiel (and RLCard) in one run: "
+                               "interleaved rounds, CPU time, the ratio of the medians"),
+    rounds: int = typer.Option(5, "--rounds", metavar="N", help="with --peers: rounds per side"),
+    bots: bool = typer.Option(False, "--bots", help="heuristic bots' time per decision "
+                              "(median, p99, max) instead of random play"),
 ):
     """Random play through the public API: matches, actions and deals per second."""
     from ..sim.bench import bench_game, machine
+    if sum(map(bool, (peers, bots, evaluator or verify))) > 1:
+        raise PelitError("--peers, --bots and --evaluator are separate benchmarks; give one")
     if evaluator or verify:
         if game:
             raise OptionError("--evaluator benchmarks the poker hand evaluator, not a GAME")
         bench_poker_evaluator(seed, verify, as_json)
+        return
+    if peers:
+        if game or option or preset:
+            raise OptionError("--peers measures its own fixed set of games; give no GAME or options")
+        _bench_peers(0.5 if seconds is None else seconds, rounds, as_json)
         return
     games = [load(game)] if game else all_games()
     if (option or preset) and not game:
@@ -441,11 +454,15 @@ def bench(
         raise PelitError("--seconds must be more than 0")
     opts = {g.info.id: g.make_options(preset, **parse_options(option)) for g in games}
     info = machine()
+    if bots:
+        _bench_bots(games, seconds, seed, opts, info, as_json)
+        return
     results = []
     if not as_json:
         out.print(f"Random play, {seconds:g} s per game, rates per second of "
                   f"{'CPU' if cpu else 'wall'} time, on {info['cpu']} "
-                  f"({info['cores']} cores, {info['usable_cores']} usable), {info['python']}")
+                  f"({info['cores']} cores, {info['usable_cores']} usable), {info['python']}"
+                  f"{_build_note()}")
     for g in games:
         if as_json:
             results.append(bench_game(g, seconds, seed, opts[g.info.id], cpu=cpu))
@@ -464,11 +481,18 @@ def bench(
     t.add_column("deals/s", justify="right")
     t.add_column("matches", justify="right")
     for r in results:
-        t.add_row(r["game"], f"{r['matches_per_second']:,.1f}", f"{r['actions_per_second']:,.0f}",
+        long_match = r.get("long_match") and not r["matches"]
+        t.add_row(r["game"] + (" *" if long_match else ""),
+                  "—" if long_match else f"{r['matches_per_second']:,.1f}",
+                  f"{r['actions_per_second']:,.0f}",
                   f"{r['deals_per_second']:,.0f}" if "deals_per_second" in r else "—",
                   str(r["matches"]) + (" + 1 unfinished" if r.get("unfinished") else ""))
     out.print(t)
-    if any(r.get("unfinished") for r in results):
+    if any(r.get("long_match") and not r["matches"] for r in results):
+        out.print("[dim]* a long match (to a target score): no match ended in the time "
+                  "given, so it is measured per deal; the deal under way when the time "
+                  "was up was played to its end[/dim]")
+    if any(r.get("unfinished") and not r.get("long_match") for r in results):
         out.print("[dim]unfinished: random play had not ended a match long after the time "
                   "given; its actions are counted, the match is not[/dim]")
 
@@ -507,6 +531,69 @@ def bench_poker_evaluator(seed: int, verify: int, as_json: bool) -> None:
             out.print(line + ("" if not c["mismatches"] else ": " + "; ".join(c["mismatches"][:3])))
         if any(c["mismatch_count"] for c in checked.values()):
             raise typer.Exit(1)
+
+
+def _build_note() -> str:
+    """Which build of pelit runs (the compiled modules, if any were built)."""
+    from ..core.build import build_name
+    return f"; {build_name()}"
+
+
+def _bench_peers(seconds: float, rounds: int, as_json: bool):
+    from ..sim.bench import machine
+    from ..sim import peers as peer_bench
+    if seconds <= 0 or rounds < 1:
+        raise PelitError("--seconds must be more than 0 and --rounds at least 1")
+    if peer_bench.pyspiel_module() is None:
+        raise PelitError(peer_bench.PEER_HINT)
+    info = machine()
+    with err.status("measuring …") as status:
+        rows = peer_bench.peer_rows(seconds, rounds,
+                                    progress=lambda label: status.update(f"{label} …"))
+        clones = peer_bench.clone_rows()
+        long_match = peer_bench.long_match_rows()
+    if as_json:
+        sys.stdout.write(json.dumps({"machine": info, "build": _build_note().strip("; "),
+                                     "seconds_per_round": seconds, "rounds": rounds,
+                                     "rows": rows, "clones": clones,
+                                     "long_match": long_match}, indent=1) + "\n")
+        return
+    head = (f"pelit beside its peers, {rounds} interleaved rounds of {seconds:g} s CPU time "
+            f"per side: {info['cpu']} ({info['cores']} cores, {info['usable_cores']} usable), "
+            f"{info['python']}, {_build_note().strip('; ')}.")
+    sys.stdout.write(peer_bench.report(rows, clones, long_match, head))
+
+
+def _bench_bots(games, seconds, seed, opts, info, as_json):
+    from ..bots import bot_names
+    from ..sim.bench import bot_times
+    results = []
+    for g in games:
+        if "heuristic" not in bot_names(g):
+            continue
+        if as_json:
+            results.append(bot_times(g, seconds, seed, opts[g.info.id]))
+            continue
+        with err.status(f"{g.info.id} …"):
+            results.append(bot_times(g, seconds, seed, opts[g.info.id]))
+    if not results:
+        raise PelitError("no heuristic bot for that game")
+    if as_json:
+        sys.stdout.write(json.dumps({"machine": info, "seconds_per_game": seconds,
+                                     "results": results}, indent=1) + "\n")
+        return
+    out.print(f"Heuristic bots in every seat, {seconds:g} s per game; the bot's CPU time "
+              f"per decision (observe + choose) on {info['cpu']}, {info['python']}{_build_note()}")
+    t = Table(title="pelit bench --bots", title_style="bold")
+    t.add_column("game", style="bold cyan")
+    t.add_column("decisions", justify="right")
+    t.add_column("median ms", justify="right")
+    t.add_column("p99 ms", justify="right")
+    t.add_column("max ms", justify="right")
+    for r in results:
+        t.add_row(r["game"], f"{r['decisions']:,}", f"{r['p50_ms']:.3f}",
+                  f"{r['p99_ms']:.3f}" + (" ✗" if r["p99_ms"] >= 1 else ""), f"{r['max_ms']:.2f}")
+    out.print(t)
 
 
 from ..server.cli import serve  # noqa: E402  (the web table's command lives with the server)

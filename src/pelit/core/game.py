@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, OptionError, ParseError
+from .log import fork
 from .rng import fresh_seed, stream
 
 
@@ -129,7 +130,11 @@ def shuffle(rng, x: list) -> None:
 
 class State:
     """Plain data of one match.  Games subclass it with their own ``__slots__``
-    and a ``_copy_into(new)`` that copies their mutable fields."""
+    and a ``_copy_into(new)`` that copies their mutable fields.
+
+    ``events``, ``history`` and ``packs`` only grow at the end: a clone shares
+    them with its original (``core.log.fork``) and keeps only what it adds,
+    so a clone costs the same however long the match has run."""
 
     __slots__ = ("game", "options", "seed", "decks", "packs", "phase", "to_act",
                  "events", "history", "outcome", "_legal")
@@ -140,11 +145,11 @@ class State:
         new.options = self.options
         new.seed = self.seed
         new.decks = self.decks
-        new.packs = self.packs.copy()
+        new.packs = fork(self.packs)
         new.phase = self.phase
         new.to_act = self.to_act
-        new.events = self.events.copy()
-        new.history = self.history.copy()
+        new.events = fork(self.events)
+        new.history = fork(self.history)
         new.outcome = self.outcome
         new._legal = None
         self._copy_into(new)

@@ -212,6 +212,9 @@ class Bridge(Game):
         self.REDOUBLE = self.actions.verb("redouble")
         self._call_action = {PASS: self.PASS, DOUBLE: self.DOUBLE, REDOUBLE: self.REDOUBLE}
         self._action_call = {v: k for k, v in self._call_action.items()}
+        # a call's text (as views list the auction) to the call, for sampled worlds
+        self._call_of_text = {self.action_text(a): c for c, a in self._call_action.items()}
+        self._call_of_text.update((self.action_text(self.BID0 + c), c) for c in range(len(BIDS)))
         # the action of each auction call, indexed by call + 3 (REDOUBLE is -3)
         self._call_actions = (self.REDOUBLE, self.DOUBLE, self.PASS) + tuple(
             self.BID0 + b for b in range(len(BIDS)))
@@ -469,7 +472,8 @@ class Bridge(Game):
     def sample_world(self, view, rng):
         s = self.blank_world(view, rng)
         seat = view["seat"]
-        s.board = view["board"] - view["options"].first_board
+        # a finished match's view names its last board (one less than the count)
+        s.board = view["board"] - view["options"].first_board + (s.outcome is not None)
         s.pack_no = 0
         s.dealer = view["dealer"]
         s.vul = tuple(view["vulnerable"])
@@ -484,11 +488,9 @@ class Bridge(Game):
         else:
             s.games, s.below, s.rubber_no, s.rubber_games = [0, 0], [0, 0], 0, []
         s.auction = Auction(4, s.dealer, allow_double=True, passes_to_end=3)
+        call_of = self._call_of_text
         for p, text in view["calls"]:
-            action = self.actions.parse(text)[0]
-            call = action - self.BID0 if self.BID0 <= action < self.BID0 + len(BIDS) \
-                else self._action_call[action]
-            s.auction.call(p, call)
+            s.auction.call(p, call_of[text])
         pv = view["play"]
         own = int(view["hand"]) if seat is not None else 0
         if pv is None:
@@ -501,10 +503,7 @@ class Bridge(Game):
         counts, known_played, seen = DummyPlay.sample_zones(pv, 4, 13)
         dummy_cards = int(pv["dummy"]) if pv["dummy"] is not None else None
         known = own | seen | (dummy_cards or 0)
-        probe = DummyPlay(DECK, [0] * 4, ORDER, (0, 1, 2, 3), pv["declarer_hand"],
-                          pv["dummy_hand"], pv["trump"])
-        probe.voids = list(pv["voids"])
-        allow = probe.sample_allowed()
+        allow = DummyPlay.allowed_by_voids(DECK, pv["voids"])
         allowed = {}
         for p in range(4):
             if p == seat or (dummy_cards is not None and p == pv["dummy_hand"]):

@@ -550,11 +550,13 @@ class Cactus(Game):
             counts["held"] = 1
         for p in (0, 1):
             for i, x in enumerate(view["layouts"][p]):
-                if x is not None:
+                if x == "down":
                     counts[f"l{p}_{i}"] = 1
+                elif x is not None:          # the end turned the layouts up
+                    fixed |= 1 << int(x)
         placed = sample_hands(DECK.all_mask & ~fixed, counts, rng)
-        s.layouts = [[None if x is None else ids(placed[f"l{p}_{i}"])[0]
-                      for i, x in enumerate(view["layouts"][p])] for p in (0, 1)]
+        s.layouts = [[None if x is None else ids(placed[f"l{p}_{i}"])[0] if x == "down"
+                      else int(x) for i, x in enumerate(view["layouts"][p])] for p in (0, 1)]
         s.stock = shuffled(placed["stock"], rng)
         s.discard = shuffled(placed["below"], rng) + ([int(top)] if top is not None else [])
         s.top_unused = view["top_unused_power"]

@@ -288,6 +288,47 @@ def may_add(key: int, mask: int, c: int) -> bool:
 
 # ranks in circle order A-2-3-..-K: position -> rank
 RANK_AT = tuple((q % 13) + 2 for q in range(13))
+# per suit, the cards at each place of the circle (a samba's cards: no jokers)
+AT_PLACE = tuple(tuple(T.rank[RANK_AT[q]] & DECK.suit_mask[su] for q in range(13))
+                 for su in range(4))
+CIRCLE = (1 << 13) - 1
+
+
+def places(mask: int) -> int:
+    """The places on the circle A-2-..-K of a suit's cards, as 13 bits: in
+    one copy of the pack a suit's ids run 2, 3, .., A, which is the circle
+    from its place 0 (``_pos``)."""
+    one = T.first_copy(mask)
+    return (one | one >> 13 | one >> 26 | one >> 39) & CIRCLE
+
+
+def addable(key: int, mask: int) -> int:
+    """Every card ``may_add`` allows onto the meld (key, mask), as a mask:
+    the same rules (24.6) read for all cards at once."""
+    n = mask.bit_count()
+    if key >= RUN:
+        if n >= CANASTA:
+            return 0
+        held = places(mask)
+        # the places just before and just after the run, round the corner
+        ends = ((held << 1) | (held >> 12)) & CIRCLE & ~held
+        ends |= ((held >> 1) | (held << 12)) & CIRCLE & ~held
+        out = 0
+        at = AT_PLACE[key - RUN]
+        while ends:
+            low = ends & -ends
+            ends ^= low
+            out |= at[low.bit_length() - 1]
+        return out
+    if key == BLACK3:
+        return T.black3
+    if key == TWOS:
+        if n >= CANASTA:
+            return 0
+        return T.twos | (T.jokers if (mask & T.jokers).bit_count() < MAX_WILD else 0)
+    if n >= CANASTA:
+        return 0 if not mask & T.wild else T.rank[key]
+    return T.rank[key] | (T.wild if (mask & T.wild).bit_count() < MAX_WILD else 0)
 
 
 def runs_in_hand(hand: int):
@@ -296,19 +337,21 @@ def runs_in_hand(hand: int):
     out = []
     for su in range(4):
         sm = hand & DECK.suit_mask[su] & ~T.jokers
-        if popcount(sm) < 3:
+        if sm.bit_count() < 3:
             continue
-        for q in range(13):
+        held = places(sm)
+        # bit q: the places q, q+1 and q+2 round the circle are all held
+        starts = held & ((held >> 1) | (held << 12)) & ((held >> 2) | (held << 11)) & CIRCLE
+        at = AT_PLACE[su]
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            q = low.bit_length() - 1
             used = 0
             for i in range(3):
-                r = RANK_AT[(q + i) % 13]
-                c = sm & T.rank[r]
-                if not c:
-                    used = 0
-                    break
+                c = sm & at[(q + i) % 13]
                 used |= c & -c
-            if used:
-                out.append((su, q, used))
+            out.append((su, q, used))
     return out
 
 
@@ -405,8 +448,11 @@ def first_to_play(dealer: int, contract) -> int:
 
 
 # -- 24.7 the discard pile --------------------------------------------------------
+FREEZES = tuple(bool((FREEZERS >> c) & 1) for c in range(DECK.size))
+
+
 def pile_frozen(pile) -> bool:
-    return any((FREEZERS >> c) & 1 for c in pile)
+    return any(map(FREEZES.__getitem__, pile))
 
 
 def pile_slice(pile) -> int:
@@ -578,6 +624,29 @@ FACE_MASK += [T.twos, T.jokers, T.rank[3] & DECK.suit_mask[0], T.rank[3] & DECK.
 FACE_MASK += [T.twos & DECK.suit_mask[_s] for _s in range(4)]
 FACE_MASK += [T.rank[3] & DECK.suit_mask[1], T.rank[3] & DECK.suit_mask[2]]
 RANK_FORMS = 3                                   # r r r, r r 2, r r jk
+
+
+def _faces_of_cards():
+    """The face an added card is named by, per card: in a samba a two and a
+    three keep their suit (``2h``, ``3h``); elsewhere any two is ``2``."""
+    in_run = [0] * DECK.size
+    in_set = [0] * DECK.size
+    for c in range(DECK.size):
+        su, r = DECK.suit_of[c], DECK.rank_of[c]
+        if r == 2:
+            in_run[c], in_set[c] = F_SUIT_TWO + su, F_TWO
+        elif r == JOKER_RANK:
+            in_run[c] = in_set[c] = F_JK
+        elif (T.red3 >> c) & 1:
+            in_run[c] = in_set[c] = F_RED3 + (0 if su == 1 else 1)
+        elif r == 3:
+            in_run[c] = in_set[c] = 46 if su == 0 else 47
+        else:
+            in_run[c] = in_set[c] = su * len(NATURAL_RANKS) + NATURAL_RANKS.index(r)
+    return tuple(in_run), tuple(in_set)
+
+
+FACE_IN_RUN, FACE_IN_SET = _faces_of_cards()
 
 
 class Phase(_enum.Enum):
@@ -984,16 +1053,20 @@ class ContractSamba(_samba.Samba):
         keys, masks = s.mkey[team], s.mmask[team]
         out = []
         if len(keys) < MAX_SLOTS:
+            # with two or more cards left after a new meld of three, none is
+            # refused for emptying the hand (_shrink_ok)
+            roomy = self._eff_hand(s, p) >= 5
             for i, r in enumerate(NATURAL_RANKS):
                 nat = hand & T.rank[r]
-                if popcount(nat) < 2:
+                n = nat.bit_count()
+                if n < 2:
                     continue
-                if popcount(nat) >= 3 and self._shrink_ok(s, p, -1, r, take_lowest(nat, 3)):
+                if n >= 3 and (roomy or self._shrink_ok(s, p, -1, r, take_lowest(nat, 3))):
                     out.append(self.A_MELD + RANK_FORMS * i)
                 pair = take_lowest(nat, 2)
                 for form, wm in ((1, T.twos), (2, T.jokers)):
-                    w = take_lowest(hand & wm, 1)
-                    if w and self._shrink_ok(s, p, -1, r, pair | w):
+                    w = hand & wm
+                    if w and (roomy or self._shrink_ok(s, p, -1, r, pair | (w & -w))):
                         out.append(self.A_MELD + RANK_FORMS * i + form)
             tw = hand & T.twos
             if popcount(tw) >= 3 and self._shrink_ok(s, p, -1, TWOS, take_lowest(tw, 3)):
@@ -1009,40 +1082,28 @@ class ContractSamba(_samba.Samba):
             if popcount(b) >= 3 and s.phase is Phase.MELD and BLACK3 not in keys:
                 if self._black_ok(s, p, -1, take_lowest(b, 3)):
                     out.append(self.A_MELD_B3)
-        seen = set()
-        for c in ids(hand):
-            su = DECK.suit_of[c]
-            r = DECK.rank_of[c]
-            if r == 2:
-                faces = (F_TWO, F_SUIT_TWO + su)
-            elif (T.red3 >> c) & 1:
-                faces = (F_RED3 + (0 if su == 1 else 1),)
-            elif r == JOKER_RANK:
-                faces = (F_JK,)
-            elif r == 3:
-                faces = (46 if su == 0 else 47,)
-            else:
-                faces = (su * len(NATURAL_RANKS) + NATURAL_RANKS.index(r),)
-            for f in faces:
-                if f in seen:
+        # adds: per meld, one per face of the cards it takes (``addable``);
+        # with three or more cards left no add is refused (_shrink_ok)
+        eff = self._eff_hand(s, p)
+        A_ADD = self.A_ADD
+        for k in range(len(keys)):
+            key = keys[k]
+            cards = hand & addable(key, masks[k])
+            face_of = FACE_IN_RUN if key >= RUN else FACE_IN_SET
+            faces = 0
+            while cards:
+                card = cards & -cards
+                cards ^= card
+                f = face_of[card.bit_length() - 1]
+                if faces >> f & 1:
                     continue
-                seen.add(f)
-                card = take_lowest(hand & FACE_MASK[f], 1)
-                cid = card.bit_length() - 1
-                for k in range(len(keys)):
-                    run = keys[k] >= RUN
-                    if (f == F_TWO and run) or (F_SUIT_TWO <= f < F_SUIT_TWO + 4 and not run):
-                        continue
-                    if (f in (46, 47) or f >= F_RED3) and not run and keys[k] != BLACK3:
-                        continue
-                    if not may_add(keys[k], masks[k], cid):
-                        continue
-                    if keys[k] == BLACK3:
-                        ok = s.phase is Phase.MELD and self._black_ok(s, p, k, card)
-                    else:
-                        ok = self._shrink_ok(s, p, k, keys[k], card)
-                    if ok:
-                        out.append(self.A_ADD + f * MAX_SLOTS + k)
+                faces |= 1 << f
+                if key == BLACK3:
+                    ok = s.phase is Phase.MELD and self._black_ok(s, p, k, card)
+                else:
+                    ok = eff >= 3 or self._shrink_ok(s, p, k, key, card)
+                if ok:
+                    out.append(A_ADD + f * MAX_SLOTS + k)
         out.sort()
         return out
 

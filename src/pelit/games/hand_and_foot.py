@@ -236,13 +236,18 @@ class HandAndFoot(NumberedMeldGame):
             return False
         return True
 
+    @staticmethod
+    def _addable(mask, key):
+        """The cards a meld of rank ``key`` takes: its rank, and wild cards
+        while it holds fewer than three; nothing once it has seven (25.2)."""
+        if mask.bit_count() >= CANASTA:
+            return 0
+        if (mask & T.wild).bit_count() < MAX_WILD:
+            return T.rank[key] | T.wild
+        return T.rank[key]
+
     def _can_add(self, mask, key, c):
-        n = popcount(mask)
-        if n >= CANASTA:
-            return False                      # 25.2: seven at most
-        if (T.wild >> c) & 1:
-            return popcount(mask & T.wild) < MAX_WILD
-        return DECK.rank_of[c] == key
+        return (self._addable(mask, key) >> c) & 1 == 1
 
     def _shrink_ok(self, s, p, slot, used, gain=0, top=0):
         team = p & 1
@@ -352,29 +357,37 @@ class HandAndFoot(NumberedMeldGame):
         hand = s.hands[p]
         keys, masks = s.mkey[team], s.mmask[team]
         out = []
+        # with two or more cards left after it, no meld is refused for
+        # emptying the hand or the foot (_shrink_ok)
+        eff = self._eff_hand(s, p)
         if len(keys) < MAX_SLOTS:
+            A_MELD = self.A_MELD
             for i, r in enumerate(NATURAL_RANKS):
                 nat = hand & T.rank[r]
-                if popcount(nat) < 2:
+                n = nat.bit_count()
+                if n < 2:
                     continue
-                if popcount(nat) >= 3:
-                    used = take_lowest(nat, 3)
-                    if self._shrink_ok(s, p, -1, used):
-                        out.append(self.A_MELD + 3 * i)
+                if n >= 3 and (eff >= 5 or self._shrink_ok(s, p, -1, take_lowest(nat, 3))):
+                    out.append(A_MELD + 3 * i)
                 pair = take_lowest(nat, 2)
                 for form, wm in ((1, T.twos), (2, T.jokers)):
-                    w = take_lowest(hand & wm, 1)
-                    if w and self._shrink_ok(s, p, -1, pair | w):
-                        out.append(self.A_MELD + 3 * i + form)
-        faces = 0
-        for c in ids(hand & ~THREES):
-            f = FACE_OF[c]
-            if faces >> f & 1:
-                continue
-            faces |= 1 << f
-            for k in range(len(keys)):
-                if self._can_add(masks[k], keys[k], c) and self._shrink_ok(s, p, k, 1 << c):
-                    out.append(self.A_ADD + f * MAX_SLOTS + k)
+                    w = hand & wm
+                    if w and (eff >= 5 or self._shrink_ok(s, p, -1, pair | (w & -w))):
+                        out.append(A_MELD + 3 * i + form)
+        hand &= ~THREES
+        A_ADD = self.A_ADD
+        for k in range(len(keys)):
+            cards = hand & self._addable(masks[k], keys[k])
+            faces = 0
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                f = FACE_OF[low.bit_length() - 1]
+                if faces >> f & 1:
+                    continue
+                faces |= 1 << f
+                if eff >= 3 or self._shrink_ok(s, p, k, low):
+                    out.append(A_ADD + f * MAX_SLOTS + k)
         out.sort()
         return out
 

@@ -41,7 +41,7 @@ import enum
 from dataclasses import dataclass
 
 from ..boards.hexgrid import (BLUE, CELLS, COLOUR_NAMES, RED, ConnectionBoard,
-                              cell_name, cell_names, rhombus)
+                              cell_name, cell_names, parse_cell, rhombus)
 from ..core.actions import ActionSpace
 from ..core.errors import IllegalAction, ParseError, PelitError
 from ..core.game import Event, Game, GameInfo, Outcome, State, option
@@ -111,10 +111,16 @@ class ConnectionGame(Game):
         s.to_act = TO_ACT[0]
 
     # -- play ------------------------------------------------------------
+    @staticmethod
+    def _may_swap(s):
+        # 30.1: right after the first stone (one stone down, no swap yet)
+        board = s.board
+        return len(board.empty) == board.geo.first_reply and s.options.swap and not s.swapped
+
     def _legal_play(self, s, seat):
         # The list of empty cells is kept sorted by the board; a fresh copy
         # goes out so nobody holds a list that later moves change.
-        if len(s.history) == 1 and s.options.swap:
+        if self._may_swap(s):
             return s.board.empty + [SWAP]
         return s.board.empty.copy()
 
@@ -122,11 +128,36 @@ class ConnectionGame(Game):
         # exactly "a in _legal_play(s, seat)", read from the stones: the
         # empty list holds the cells on the board with no stone
         if a == SWAP:
-            return len(s.history) == 1 and s.options.swap
+            return self._may_swap(s)
         if 0 <= a < SWAP:
             board = s.board
-            return not board.stones[a] and board.geo.on_board[a] == 1
+            return board.geo.on_board[a] == 1 and not board.stones[a]
         return False
+
+    # One phase and one seat to move: ``legal_actions`` and ``apply`` answer
+    # the common case here in one step and leave everything else (a swap,
+    # a wrong seat or action, the errors) to ``Game``'s own checks.
+    def legal_actions(self, state, seat=None):
+        to_act = state.to_act
+        if not to_act or seat is not None and seat != to_act[0]:
+            return []
+        empty = state.board.empty
+        if len(empty) == state.board.geo.first_reply and self._may_swap(state):
+            return empty + [SWAP]
+        return empty.copy()
+
+    def apply(self, state, action, seat=None):
+        to_act = state.to_act
+        if to_act and (seat is None or seat == to_act[0]) and action.__class__ is int \
+                and 0 <= action < SWAP:
+            board = state.board
+            if board.geo.on_board[action] == 1 and not board.stones[action]:
+                seat = to_act[0]
+                state.history.append((seat, action))
+                state._legal = None
+                self._apply_play(state, seat, action)
+                return
+        Game.apply(self, state, action, seat)
 
     def _apply_play(self, s, seat, a):
         if a == SWAP:
@@ -187,10 +218,18 @@ class ConnectionGame(Game):
 
     def sample_world(self, view, rng):
         """Nothing is hidden and nothing is left to chance: the world is the
-        match itself, rebuilt from the public move list."""
+        match itself, rebuilt from the public move list.  The moves were
+        legal when made, so each is applied at once; seats alternate (a swap
+        is the swapper's turn)."""
         s = self.new_state(seed=rng.getrandbits(63), options=view["options"])
+        history = s.history
+        apply = self._apply_play
+        seat = 0
         for text in view["moves"]:
-            self.apply_text(s, text)
+            a = SWAP if text == "swap" else parse_cell(text)
+            history.append((seat, a))
+            apply(s, seat, a)
+            seat = 1 - seat
         return s
 
 

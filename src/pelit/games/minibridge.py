@@ -380,9 +380,7 @@ class Minibridge(Game):
         known_played = [0, 0, 0, 0]
         seen = 0
         if pv is not None:
-            probe = DummyPlay(DECK, [0] * 4, (0, 1, 2, 3), (0, 1, 2, 0), 0, DUMMY, None)
-            probe.voids = list(pv["voids"])
-            allow = probe.sample_allowed()
+            allow = DummyPlay.allowed_by_voids(DECK, pv["voids"])
             down, known_played, seen = DummyPlay.sample_zones(pv, 4, 13)
         known = own | (dummy_known or 0) | seen
         bounds = self._hcp_bounds(s.announcements)

@@ -97,9 +97,15 @@ class SambaOptions:
                         min=0, max=100)
 
 
+# a rank's natural cards (0 for the ranks around 4..A), for the cards a run takes next
+RANK_MASK = tuple(T.rank[r] & T.natural if 4 <= r <= 14 else 0 for r in range(16))
+
+
 def run_ends(mask):
-    rs = [DECK.rank_of[c] for c in ids(mask)]
-    return min(rs), max(rs)
+    """The lowest and highest rank of a run (cards of one suit)."""
+    one = T.first_copy(mask)
+    rank_of = DECK.rank_of
+    return rank_of[(one & -one).bit_length() - 1], rank_of[one.bit_length() - 1]
 
 
 def complete(key, mask):
@@ -217,11 +223,16 @@ class Samba(NumberedMeldGame):
         self.A_NO = a.verb("no")
         self.actions = a
         self._ri = {r: i for i, r in enumerate(NATURAL_RANKS)}
+        # every action decoded once: bots decode each legal action of every try
+        self._decoded = tuple(self._decode_action(x) for x in range(self.actions.size))
 
     def decode(self, a):
         """For bots: ``("draw",)``, ``("take", slot)``, ``("take", "pair", rank)``,
         ``("meld", rank, form)``, ``("run", suit, low)``, ``("meld", 3, 0)``,
         ``("add", face, slot)``, ``("discard", card)``, ``("done",)`` ..."""
+        return self._decoded[a]
+
+    def _decode_action(self, a):
         if a == self.A_DRAW:
             return ("draw",)
         if self.A_TAKE_TO <= a < self.A_TAKE_WITH:
@@ -264,20 +275,26 @@ class Samba(NumberedMeldGame):
             masks[slot] |= used
         return keys, masks
 
+    @staticmethod
+    def _addable(key, mask):
+        """The cards that may go onto a meld (key, mask) (23.2): a run takes
+        the natural card of its suit just below or above it until it has
+        seven; a meld of a rank its rank, and a wild card while it is short
+        of seven cards and of two wild ones; black threes more black threes."""
+        if key >= RUN:
+            if mask.bit_count() >= CANASTA:
+                return 0
+            lo, hi = run_ends(mask)
+            return (RANK_MASK[lo - 1] | RANK_MASK[hi + 1]) & SUIT_NAT[key - RUN]
+        if key == BLACK3:
+            return T.black3
+        if mask.bit_count() < CANASTA and (mask & T.wild).bit_count() < MAX_WILD:
+            return RANK_MASK[key] | T.wild
+        return RANK_MASK[key]
+
     def _can_add(self, key, mask, c):
         """May card ``c`` go onto a meld (key, mask)?  (23.2)"""
-        n = popcount(mask)
-        if key >= RUN:
-            if n >= CANASTA or not (SUIT_NAT[key - RUN] >> c) & 1:
-                return False
-            lo, hi = run_ends(mask)
-            r = DECK.rank_of[c]
-            return r == lo - 1 or r == hi + 1
-        if key == BLACK3:
-            return (T.black3 >> c) & 1 == 1
-        if (T.wild >> c) & 1:
-            return n < CANASTA and popcount(mask & T.wild) < MAX_WILD
-        return DECK.rank_of[c] == key
+        return (self._addable(key, mask) >> c) & 1 == 1
 
     def _shrink_ok(self, s, p, slot, key, used, gain=0, top=0):
         team = p & 1
@@ -389,56 +406,73 @@ class Samba(NumberedMeldGame):
         hand = s.hands[p]
         keys, masks = s.mkey[team], s.mmask[team]
         out = []
-        room = len(keys) < MAX_SLOTS
-        if room:
+        # cards the player holds after laying n of them; with two or more
+        # left no meld can be refused for emptying the hand (_shrink_ok)
+        eff = self._eff_hand(s, p)
+        if len(keys) < MAX_SLOTS:
+            A_MELD = self.A_MELD
             for i, r in enumerate(NATURAL_RANKS):
                 nat = hand & T.rank[r]
-                if popcount(nat) < 2:
+                n = nat.bit_count()
+                if n < 2:
                     continue
-                if popcount(nat) >= 3:
-                    used = take_lowest(nat, 3)
-                    if self._shrink_ok(s, p, -1, r, used):
-                        out.append(self.A_MELD + 3 * i)
+                if n >= 3:
+                    if eff >= 5 or self._shrink_ok(s, p, -1, r, take_lowest(nat, 3)):
+                        out.append(A_MELD + 3 * i)
                 pair = take_lowest(nat, 2)
                 for form, wm in ((1, T.twos), (2, T.jokers)):
-                    w = take_lowest(hand & wm, 1)
-                    if w and self._shrink_ok(s, p, -1, r, pair | w):
-                        out.append(self.A_MELD + 3 * i + form)
+                    w = hand & wm
+                    if w and (eff >= 5 or self._shrink_ok(s, p, -1, r, pair | (w & -w))):
+                        out.append(A_MELD + 3 * i + form)
+            # the natural cards held as the first copy's ids: a suit's 13
+            # bits run 2..A, so shifted down to bit 0 and up by two, bit r
+            # says rank r is held; runs of three start where three bits in
+            # a row are set
+            naturals = T.first_copy(hand & T.natural)
             for su in range(4):
-                nat = hand & SUIT_NAT[su]
-                if popcount(nat) < 3:
+                held = ((naturals >> (13 * su)) & 0x1FFF) << 2
+                starts = held & (held >> 1) & (held >> 2)
+                if not starts:
                     continue
-                for j, lo in enumerate(RUN_LOWS):
-                    used = 0
-                    for r in (lo, lo + 1, lo + 2):
-                        c = take_lowest(nat & T.rank[r], 1)
-                        if not c:
-                            used = 0
-                            break
-                        used |= c
-                    if used and self._shrink_ok(s, p, -1, RUN + su, used):
-                        out.append(self.A_MELD_RUN + su * len(RUN_LOWS) + j)
+                nat = hand & SUIT_NAT[su]
+                base = self.A_MELD_RUN + su * len(RUN_LOWS) - RUN_LOWS[0]
+                while starts:
+                    low = starts & -starts
+                    starts ^= low
+                    lo = low.bit_length() - 1
+                    if eff < 5:
+                        used = 0
+                        for r in (lo, lo + 1, lo + 2):
+                            used |= take_lowest(nat & T.rank[r], 1)
+                        if not self._shrink_ok(s, p, -1, RUN + su, used):
+                            continue
+                    out.append(base + lo)
             b = hand & T.black3
-            if popcount(b) >= 3 and s.phase is self.Phase.MELD and BLACK3 not in keys:
+            if b.bit_count() >= 3 and s.phase is self.Phase.MELD and BLACK3 not in keys:
                 used = take_lowest(b, 3)
                 if self._black_ok(s, p, -1, used):
                     out.append(self.A_MELD_B3)
-        # adds: one per face held, per meld
-        faces = 0
-        for c in ids(hand & ~T.red3):
-            f = FACE_OF[c]
-            if faces >> f & 1:
-                continue
-            faces |= 1 << f
-            for k in range(len(keys)):
-                if not self._can_add(keys[k], masks[k], c):
+        # adds: one per face held, per meld that takes it
+        hand &= ~T.red3
+        A_ADD = self.A_ADD
+        for k in range(len(keys)):
+            key = keys[k]
+            cards = hand & self._addable(key, masks[k])
+            faces = 0
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                c = low.bit_length() - 1
+                f = FACE_OF[c]
+                if faces >> f & 1:
                     continue
-                if keys[k] == BLACK3:
-                    ok = s.phase is self.Phase.MELD and self._black_ok(s, p, k, 1 << c)
+                faces |= 1 << f
+                if key == BLACK3:
+                    ok = s.phase is self.Phase.MELD and self._black_ok(s, p, k, low)
                 else:
-                    ok = self._shrink_ok(s, p, k, keys[k], 1 << c)
+                    ok = eff >= 3 or self._shrink_ok(s, p, k, key, low)
                 if ok:
-                    out.append(self.A_ADD + f * MAX_SLOTS + k)
+                    out.append(A_ADD + f * MAX_SLOTS + k)
         out.sort()
         return out
 

@@ -539,55 +539,62 @@ class TriplePlay(LayoutGame):
         team = p & 1
         hand = s.hands[p]
         melds = s.melds[team]
-        n = popcount(hand)
+        n = hand.bit_count()
         short = not s.opened[team]
+        # with this many cards left no meld needs _left_ok's going-out check
+        keep = self._keep(s)
         out = []
-        twos, jokers = popcount(hand & T.twos), popcount(hand & T.jokers)
+        wild_adds = []              # listed after every natural meld and add
+        twos, jokers = (hand & T.twos).bit_count(), (hand & T.jokers).bit_count()
+        A_MELD, A_ADD = self.A_MELD, self.A_ADD
         for i, r in enumerate(NATURAL_RANKS):
+            m = melds[r]
             nat = hand & T.rank[r]
-            if not nat:
-                continue
-            m = melds[r]
-            cnt = popcount(nat)
             if not m:
-                if cnt < 2:
+                if not nat:
                     continue
-                for form in (0, 1, 2):
-                    if form == 0 and cnt < 3 or form == 1 and not twos or \
-                            form == 2 and not jokers:
-                        continue
-                    w = 0 if form == 0 else 1
-                    if fits(0, r, 3 - w, w) and self._left_ok(s, p, n - 3):
-                        out.append(self.A_MELD + 3 * i + form)
-            elif fits(m, r, 1, 0):
-                first = self._closes_first(s, team, m, 1)
-                if short and popcount(m) + 1 >= CANASTA:
+                cnt = nat.bit_count()
+                if cnt < 2 or not (n - 3 >= keep or self._left_ok(s, p, n - 3)):
                     continue
-                if self._left_ok(s, p, n - 1, first):
-                    out.append(self.A_ADD + 3 * i)
-        for i, r in enumerate(NATURAL_RANKS):
-            m = melds[r]
-            if m and fits(m, r, 0, 1) and not (short and popcount(m) + 1 >= CANASTA):
-                first = self._closes_first(s, team, m, 1)
-                if self._left_ok(s, p, n - 1, first):
+                # fits(0, r, 3 - w, w): three cards, a wild one where the rank allows it
+                if cnt >= 3:
+                    out.append(A_MELD + 3 * i)
+                if r not in NO_WILD_RANKS:
                     if twos:
-                        out.append(self.A_ADD + 3 * i + 1)
+                        out.append(A_MELD + 3 * i + 1)
                     if jokers:
-                        out.append(self.A_ADD + 3 * i + 2)
+                        out.append(A_MELD + 3 * i + 2)
+                continue
+            length = m.bit_count() + 1
+            if length > CANASTA or short and length >= CANASTA:
+                continue
+            first = not s.closed[team] and length >= CANASTA      # _closes_first(.., 1)
+            if not (n - 1 >= keep or first or self._can_empty(s, p)):
+                continue
+            wild_in = (m & T.wild).bit_count()
+            allowed = wild_allowed(r, length)
+            if nat and wild_in <= allowed:                        # fits(m, r, 1, 0)
+                out.append(A_ADD + 3 * i)
+            if wild_in + 1 <= allowed:                            # fits(m, r, 0, 1)
+                if twos:
+                    wild_adds.append(A_ADD + 3 * i + 1)
+                if jokers:
+                    wild_adds.append(A_ADD + 3 * i + 2)
+        out += wild_adds
         m = melds[WILD]
         nr = 3 * len(NATURAL_RANKS)
         if not m:
             if twos + jokers >= 3 and self._left_ok(s, p, n - 3):
                 for k, (tw, jk) in enumerate(WILD_FORMS):
                     if twos >= tw and jokers >= jk:
-                        out.append(self.A_MELD + nr + k)
+                        out.append(A_MELD + nr + k)
         elif popcount(m) + 1 <= CANASTA and not (short and popcount(m) + 1 >= CANASTA):
             first = self._closes_first(s, team, m, 1)
             if self._left_ok(s, p, n - 1, first):
                 if twos:
-                    out.append(self.A_ADD + nr)
+                    out.append(A_ADD + nr)
                 if jokers:
-                    out.append(self.A_ADD + nr + 1)
+                    out.append(A_ADD + nr + 1)
         return out
 
     def _legal_meld(self, s, p):

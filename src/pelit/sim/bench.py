@@ -3,8 +3,15 @@
 The loop is only ``game.legal_actions`` + ``game.apply`` with a seeded
 ``random.Random`` choosing (uniformly among the seats that may act, then
 among their legal actions); whole matches with the game's default options
-(or the ones given).  Deals are the ``new_deal`` events of each match,
-counted outside the timed work.
+(or the ones given).  Deals are the packs a match dealt (``state.packs``).
+
+A game whose match is long (Canasta to 5000 points, Samba to 10000) is
+measured per deal: when the time is up before the first match has ended,
+play goes on to the end of the deal under way and stops there, so the
+deals, the actions and the time counted all end on a deal's boundary and
+the match is reported unfinished (``long_match``).
+
+``bot_times`` times the heuristic bots instead (``pelit bench --bots``).
 """
 
 from __future__ import annotations
@@ -13,6 +20,9 @@ import os
 import platform
 import random
 import time
+
+from ..bots import make_bot
+from ..core.rng import stream
 
 
 def machine() -> dict:
@@ -45,8 +55,10 @@ def bench_game(game, seconds: float = 2.0, seed: int = 1, options=None,
                patience: float | None = None, cpu: bool = False) -> dict:
     """Random matches for about ``seconds``; rates per second of wall time,
     or with ``cpu`` per second of this process's CPU time (steadier on a
-    shared machine).  A match still going ``patience`` seconds after that
-    (default the larger of 3 x ``seconds`` and 10 s) is left unfinished."""
+    shared machine).  When the time is up in the middle of a match, the deal
+    under way is played to its end; a match whose deal is still going
+    ``patience`` seconds after that (default the larger of 3 x ``seconds``
+    and 10 s) is cut off where it is."""
     if options is None:
         options = game.make_options()
     # uniform picks from one float each: cheaper than Random.choice, so the
@@ -56,42 +68,43 @@ def bench_game(game, seconds: float = 2.0, seed: int = 1, options=None,
     apply = game.apply
     new_state = game.new_state
     matches = actions = deals = 0
-    counting = counting_cpu = 0.0
-    clock = time.perf_counter
-    cpu_clock = time.process_time
-    cpu_start = cpu_clock()
+    clock = time.perf_counter if not cpu else time.process_time
     start = clock()
     deadline = start + seconds
-    # a match that random play drags on far past the time asked for is left
-    # unfinished (its actions still count); checked every 4096 actions
     give_up = deadline + (max(3 * seconds, 10.0) if patience is None else patience)
-    unfinished = False
+    long_match = cut_off = False
     while True:
         state = new_state(seed=seed + matches, options=options)
+        # the time is checked every 1024 actions; once it is up in the
+        # first match, that match stops where its next deal begins (later
+        # matches are played to their end)
+        stop_at_deal = None
         while state.outcome is None:
             to_act = state.to_act
             seat = to_act[0] if len(to_act) == 1 else to_act[int(rand() * len(to_act))]
             legal = legal_actions(state, seat)
             apply(state, legal[int(rand() * len(legal))], seat)
             actions += 1
+            if stop_at_deal is not None:
+                if len(state.packs) > stop_at_deal:
+                    long_match = True
+                    break
+            elif not matches and not actions & 1023 and clock() > deadline:
+                stop_at_deal = len(state.packs)
             if not actions & 4095 and clock() > give_up:
-                unfinished = True
+                cut_off = True
                 break
-        if unfinished:
-            break
-        matches += 1
-        # deals are the match's new_deal events; counting them is not part
-        # of the engine's work, so its time is taken out
-        t, tc = clock(), cpu_clock()
-        deals += sum(1 for e in state.events if e.kind == "new_deal")
-        now = clock()
-        counting += now - t
-        counting_cpu += cpu_clock() - tc
-        if now >= deadline:
-            break
-    elapsed = clock() - start - counting
-    if cpu:
-        elapsed = cpu_clock() - cpu_start - counting_cpu
+        if state.outcome is not None:
+            matches += 1
+            deals += len(state.packs)
+            if clock() >= deadline:
+                break
+            continue
+        # an unfinished match: its finished deals count (the last pack was
+        # only just dealt, or its deal was cut off)
+        deals += max(len(state.packs) - 1, 0)
+        break
+    elapsed = clock() - start
     out = {
         "game": game.info.id,
         "matches": matches,
@@ -101,9 +114,56 @@ def bench_game(game, seconds: float = 2.0, seed: int = 1, options=None,
         "matches_per_second": round(matches / elapsed, 1),
         "actions_per_second": round(actions / elapsed, 1),
     }
-    if unfinished:
+    if long_match or cut_off:
         out["unfinished"] = True
+    if long_match:
+        out["long_match"] = True
     if deals:
         out["deals"] = deals
         out["deals_per_second"] = round(deals / elapsed, 1)
     return out
+
+
+# -- heuristic bots' decision times -----------------------------------------------------
+
+def bot_times(game, seconds: float = 2.0, seed: int = 1, options=None) -> dict:
+    """Heuristic bots in every seat play whole matches for about ``seconds``;
+    each turn's bot time (``observe`` of the new events + ``choose``) is
+    taken with the CPU clock.  Returns the count, median, p99 and maximum in
+    milliseconds."""
+    if options is None:
+        options = game.make_options()
+    clock = time.process_time_ns
+    times = []
+    end = time.process_time() + seconds
+    match = 0
+    while time.process_time() < end:
+        mseed = seed + match
+        match += 1
+        state = game.new_state(seed=mseed, options=options)
+        n = game.num_players(state)
+        bots = [make_bot("heuristic", game, p, mseed) for p in range(n)]
+        arrival = stream(mseed, "arrival")
+        seen = [0] * n
+        while state.outcome is None:
+            to_act = state.to_act
+            seat = to_act[0] if len(to_act) == 1 else arrival.choice(to_act)
+            events = game.events_for(state, seat, seen[seat])
+            seen[seat] = len(state.events)
+            view = game.view(state, seat)
+            bot = bots[seat]
+            t = clock()
+            bot.observe(events)
+            action = bot.choose(view)
+            times.append(clock() - t)
+            game.apply(state, action, seat)
+            if time.process_time() > end + 4 * seconds:
+                break
+    times.sort()
+    k = len(times)
+
+    def pct(q):
+        return times[min(k - 1, int(q * k))] / 1e6
+
+    return {"game": game.info.id, "matches": match, "decisions": k,
+            "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": times[-1] / 1e6}
