@@ -231,14 +231,39 @@ def _sooli(deal=SOOLI_DEAL, give="give 2S", discard="discard KD"):
     s = new(pack(deal))
     for t in ("bid 3S", "bid 5H", "bid 9D", "bid 4C", "call sooli"):
         s.play(t)
-    assert s.contract == "sooli" and s.soloist == 2 and s.to_act == (0,)   # partner gives
-    s.play(give)
-    assert s.to_act == (2,)
+    # the sooli player puts away first (decision on 6.2), then his partner gives
+    assert s.contract == "sooli" and s.soloist == 2 and s.to_act == (2,)
     s.play(discard)
+    assert s.to_act == (0,)
+    s.play(give)
     return s
 
 
-def test_6_2_sooli_exchange_partner_gives_soloist_puts_one_away():
+def test_6_2_6_3_sooli_exchange_is_made_while_the_bid_cards_lie_on_the_table():
+    """6.2 / 6.3: the exchange belongs to the auction; the bid cards (seat 2's
+    9D unexposed, seat 0's 3S exposed) lie on the table and go back to the
+    hands only when the play begins."""
+    s = new(pack(SOOLI_DEAL))
+    for t in ("bid 3S", "bid 5H", "bid 9D", "bid 4C", "call sooli"):
+        s.play(t)
+    nine_d, three_s = DECK.parse("9D"), DECK.parse("3S")
+    v2 = s.view(2)
+    assert not int(v2["hand"]) >> nine_d & 1 and v2["my_bid"]["card"] == nine_d
+    assert v2["hand_sizes"] == [12, 12, 12, 12]
+    assert "discard 9D" not in {G.action_text(a) for a in s.legal_actions()}
+    with pytest.raises(IllegalAction, match="bid card"):
+        s.play("discard 9D")
+    s.play("discard KD")
+    assert "give 3S" not in {G.action_text(a) for a in s.legal_actions()}
+    with pytest.raises(IllegalAction, match="bid card"):
+        s.play("give 3S")
+    s.play("give 2S")
+    assert s.phase.name == "PLAY" and kinds(s)[-1] == "bid_cards_back"
+    assert int(s.view(2)["hand"]) >> nine_d & 1 and int(s.view(0)["hand"]) >> three_s & 1
+    assert s.view(1)["hand_sizes"] == [12, 13, 13, 13]
+
+
+def test_6_2_sooli_exchange_soloist_puts_one_away_partner_gives():
     s = _sooli()
     assert s.view(0)["given"] == DECK.parse("2S")
     v2 = s.view(2)
@@ -274,7 +299,7 @@ def test_6_3_sooli_ace_low_soloist_last_partner_out_and_a_trick_ends_it():
 
 def test_6_4_sooli_without_a_trick_scores_24_for_the_soloist_side():
     s = new(pack(ONE_SUIT_EACH))
-    for t in ("bid 3S", "bid 5H", "bid 9D", "bid 4C", "call sooli", "give AS", "discard AS"):
+    for t in ("bid 3S", "bid 5H", "bid 9D", "bid 4C", "call sooli", "discard AD", "give AS"):
         s.play(t)
     play_lowest(s, 13)
     r = hand_results(s)[0]
@@ -286,9 +311,9 @@ def test_6_3_right_hand_opponent_may_call_sooli_and_the_declarer_still_leads():
     s = new(pack(ONE_SUIT_EACH))
     for t in ("bid 3S", "bid 5H", "bid 9D", "bid 4C", "pass", "call sooli"):
         s.play(t)
-    assert s.soloist == 0 and s.to_act == (2,)
+    assert s.soloist == 0 and s.to_act == (0,)
+    s.play("discard 2S")
     s.play("give 2D")
-    s.play("discard 2D")
     assert s.to_act == (1,) and s.view(3)["play_order"] == [1, 3, 0]
     assert s.view(3)["sitting_out"] == 2
 
@@ -434,13 +459,14 @@ def test_sample_world_keeps_the_sooli_exchange_each_seat_knows():
         assert w.away == kd and w.given == two_s and w.hands[2] >> two_s & 1
 
     def partner_view(w):
-        assert w.given == two_s and (w.hands[2] | (1 << w.away)) >> two_s & 1
+        assert w.given == two_s and w.hands[2] >> two_s & 1
         assert w.hands[0] >> three_s & 1
 
     def opponent_view(w):
-        side = w.hands[0] | w.hands[2] | (1 << w.away)
-        assert side >> three_s & 1
-        assert w.hands[2] >> w.given & 1 or w.away == w.given
+        # the exposed bid card stayed with seat 0; the given card came after
+        # the putting away, so the sooli player holds it
+        assert w.hands[0] >> three_s & 1
+        assert w.hands[2] >> w.given & 1 and w.away != w.given
         assert w.hands[0] >> w.given & 1 == 0
 
     _same_view_in_worlds(s, 2, check=soloist_view)
@@ -525,9 +551,9 @@ def test_heuristic_bot_ducks_in_nolo():
 
 def test_golden_record_replays_to_its_result():
     """A stored match (nolo, sooli, rami, resets to 0-0 and a win; heuristic
-    and random bots, seed 29, target 32) replays action by action to the same
-    result.  Regenerate only on purpose, with a bumped rules_version."""
-    path = Path(__file__).parent.parent / "golden" / "tuppi_seed29_target32.json"
+    bots, seed 31, target 32) replays action by action to the same result.
+    Regenerate only on purpose, with a bumped rules_version."""
+    path = Path(__file__).parent.parent / "golden" / "tuppi_seed31_target32.json"
     record = json.loads(path.read_text())
     state = check_record(record)
     contracts = [r[1] for r in state.results]
@@ -578,7 +604,7 @@ def test_heuristic_bot_throws_its_ace_when_void_in_nolo_and_keeps_aces_in_sooli(
     bot = make_bot("heuristic", G, 1, seed=1)
     assert DECK.text(bot.choose(G.view(s, 1))) == "AH"     # the ace is high in nolo
     s = new(pack(ONE_SUIT_EACH))
-    for t in ("bid 3S", "bid 5H", "bid 9D", "bid 4C", "call sooli", "give 2S"):
+    for t in ("bid 3S", "bid 5H", "bid 9D", "bid 4C", "call sooli"):
         s.play(t)
     bot = make_bot("heuristic", G, 2, seed=1)
     assert DECK.text(bot.choose(G.view(s, 2)) - 160) == "KD"  # ace is low in sooli
@@ -595,17 +621,17 @@ def test_6_2_sooli_bad_input_is_refused_and_changes_nothing():
     s.play("call sooli")
     before = (s.hands.copy(), len(s.history), s.to_act)
     with pytest.raises(IllegalAction, match="not in your hand"):
-        s.play("give 2D")                    # the partner (seat 0) holds only spades
-    with pytest.raises(IllegalAction, match="give"):
-        s.play("discard 2S")
+        s.play("discard 2S")                 # the sooli player (seat 2) has no spade
+    with pytest.raises(IllegalAction, match="discard"):
+        s.play("give 2D")                    # he puts away first
     with pytest.raises(ParseError):
-        s.play("give")
+        s.play("discard")
     assert (s.hands, len(s.history), s.to_act) == before
-    s.play("give 2S")
+    s.play("discard KD")
     with pytest.raises(IllegalAction, match="not in your hand"):
-        s.play("discard 3S")
-    s.play("discard 2S")                     # the card just received may go away again
-    assert s.away == DECK.parse("2S") and s.hands[2].bit_count() == 13
+        s.play("give 2D")                    # the partner (seat 0) holds only spades
+    s.play("give 2S")                        # received after the putting away: kept
+    assert s.away == DECK.parse("KD") and s.hands[2].bit_count() == 13
 
 
 def test_6_2_view_marks_a_laid_hidden_bid_and_names_the_teams():

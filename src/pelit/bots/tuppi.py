@@ -3,8 +3,9 @@
 Bidding: rami with a hand worth about seven tricks to the side (high cards
 and long suits), else nolo; the bid card is the least useful card of the
 colour (a low spot card).  Sooli only with a hand of low cards (aces count
-low) and no long run of high cards.  In a sooli the partner gives his lowest
-card (an ace first) and the sooli player puts away his most dangerous one.
+low) and no long run of high cards.  In a sooli the sooli player puts away
+his most dangerous card and the partner gives his lowest (an ace first),
+neither of them the bid card lying on the table.
 
 Play, when the side wants tricks (rami, both sides): win as cheaply as
 possible in the last seat, do not overtake a partner who already holds the
@@ -97,10 +98,13 @@ class TuppiBot(Bot):
         if phase == "sooli":
             return CALL_SOOLI if self.sooli_danger(hand) < 1.5 else PASS
         if phase == "give":
-            # the lowest card in sooli order: an ace, then twos, ...
-            return GIVE + min(hand, key=lambda c: (STRENGTH_SOOLI[c], c))
+            # the lowest card in sooli order (an ace, then twos, ...) of those
+            # he may give: his bid card lies on the table
+            cards = [a - GIVE for a in legal]
+            return GIVE + min(cards, key=lambda c: (STRENGTH_SOOLI[c], c))
         if phase == "discard":
-            return DISCARD + max(hand, key=lambda c: (self._danger_of(c, hand, STRENGTH_SOOLI), c))
+            cards = [a - DISCARD for a in legal]
+            return DISCARD + max(cards, key=lambda c: (self._danger_of(c, hand, STRENGTH_SOOLI), c))
         return self._play(view, legal, hand)
 
     @staticmethod

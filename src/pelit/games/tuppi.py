@@ -28,14 +28,21 @@ Decisions where the seed is silent (each pinned in tests/games/test_tuppi.py):
 - Sooli offers (6.2): only after a rami.  The declarer's left-hand opponent
   is asked first ("call sooli" or "pass"), then the right-hand opponent; the
   first call ends the asking.  Without a call the game is rami.
-- Returning the bid cards (6.2, 6.3): every bid card goes back to its
-  owner's hand as soon as the auction is over (after the sooli question),
-  so any card may be passed or put away in a sooli.
-- Sooli exchange (6.2): the partner gives first ("give QS"; the card is
-  known to both partners), then the sooli player puts one of his fourteen
-  cards away face down ("discard QS"; known only to him).  The put-away card
-  is out of play for the hand; the partner keeps his twelve other cards in
-  his hand, sitting out.
+- Returning the bid cards (6.2, 6.3): the bid cards lie on the table
+  through the whole auction, the sooli exchange included, and go back to
+  their owners' hands when the play begins (event ``bid_cards_back``).  The
+  sooli exchange belongs to the auction (6.2), so it is made from the cards
+  in hand only: neither the sooli player nor his partner may put away or
+  give his bid card.  A verbal bid laid no card, so that player exchanges
+  from all thirteen.
+- Sooli exchange, its order (6.2 names putting away before receiving, and
+  we keep that order): first the sooli player puts one card of his hand
+  away face down ("discard QS"; known only to him), then his partner gives
+  him one card ("give QS"; known to both partners), which he keeps.  So he
+  chooses what to put away without knowing what he will get, and the
+  partner chooses knowing only that a card went away.  The put-away card is
+  out of play for the hand; the partner keeps his twelve other cards,
+  sitting out.
 - Sooli play (6.3): ace is low in every suit.  The first trick is led by the
   declarer: the seat that leads in rami (right of the declarer) belongs to
   the sooli side, whose player always plays last and whose partner sits
@@ -54,8 +61,9 @@ Decisions where the seed is silent (each pinned in tests/games/test_tuppi.py):
 - Competition play (the Finnish club tournaments play no sooli) is the
   preset ``no-sooli``.
 - Views: a face-down bid shows as laid and hidden (``hidden``) but not its card (its owner sees
-  it as ``my_bid``, and his ``hand`` keeps listing it, since it comes back
-  to him unchanged); exposed bids stay on view for the rest of the hand; the card passed
+  it as ``my_bid``; while it lies on the table it is not in his ``hand``
+  and ``hand_sizes`` count only the cards held); exposed bids stay on view
+  for the rest of the hand; the card passed
   in a sooli is shown to both partners, the put-away card to the sooli
   player only.  Every seat sees the completed tricks of the current hand
   (who led, who played what, who won): what a player at the table could
@@ -240,6 +248,7 @@ class Tuppi(Game):
     info = GameInfo(
         id="tuppi", name="Tuppi", min_seats=4, max_seats=4, family="trick-taking",
         source="000 ch. 6 Tuppi (line 459)", hidden=True, chance=True, teams=True,
+        rules_version=2,
         zero_sum=True,
         summary=(
             "Four players, partners opposite, a 52-card pack, thirteen cards each, "
@@ -250,8 +259,9 @@ class Tuppi(Game):
             "want you may bid by word. The bids are turned up one by one from the "
             "dealer's left; the first rami makes its player the declarer and the "
             "rest stay hidden. If nobody asked for rami, the game is nolo. After a "
-            "rami either opponent may call sooli: he gets one card from his partner, "
-            "puts one card away and plays alone to take no trick at all, aces low, "
+            "rami either opponent may call sooli: while the bid cards still lie on "
+            "the table he puts one card of his hand away, then gets one from his "
+            "partner's hand, and plays alone to take no trick at all, aces low, "
             "always playing last to each trick, while his partner sits out. "
             "Leads: in rami the declarer's right-hand neighbour, in nolo the "
             "dealer's left-hand neighbour, in sooli the declarer. "
@@ -266,8 +276,8 @@ class Tuppi(Game):
                ("bid rami / bid nolo", "bid by word, when you hold no card of that colour to bid with"),
                ("call sooli", "play alone to take no trick (after a rami by the opponents)"),
                ("pass", "do not call sooli"),
-               ("give QS", "as the sooli player's partner, pass him a card"),
-               ("discard QS", "as the sooli player, put a card away"),
+               ("discard QS", "as the sooli player, put a card away (first)"),
+               ("give QS", "as the sooli player's partner, pass him a card (then)"),
                ("QS", "play a card to the trick")),
     )
     Options = TuppiOptions
@@ -417,11 +427,31 @@ class Tuppi(Game):
         s.contract = SOOLI
         s.soloist = seat
         s.log("contract", seat, contract=SOOLI, declarer=s.declarer, soloist=seat)
+        s.phase = Phase.DISCARD
+        s.to_act = SEAT_T[seat]
+
+    @staticmethod
+    def _in_hand(s, seat):
+        """The cards ``seat`` holds in his hand: while the auction lasts his
+        bid card lies on the table (6.2, 6.3)."""
+        card = s.bid_card[seat]
+        if s.phase is Phase.PLAY or card is None or card < 0:
+            return s.hands[seat]
+        return s.hands[seat] & ~BIT[card]
+
+    def _legal_discard(self, s, seat):
+        return [DISCARD_ACTIONS[c] for c in hand_ids(self._in_hand(s, seat))]
+
+    def _apply_discard(self, s, seat, action):
+        card = action - DISCARD
+        s.hands[seat] ^= BIT[card]
+        s.away = card
+        s.log("put_away", seat, audience=(seat,), private={"card": CARDS[card]})
         s.phase = Phase.GIVE
         s.to_act = SEAT_T[(seat + 2) % N]
 
     def _legal_give(self, s, seat):
-        return [GIVE_ACTIONS[c] for c in hand_ids(s.hands[seat])]
+        return [GIVE_ACTIONS[c] for c in hand_ids(self._in_hand(s, seat))]
 
     def _apply_give(self, s, seat, action):
         card = action - GIVE
@@ -430,22 +460,14 @@ class Tuppi(Game):
         s.given = card
         s.log("gave", seat, audience=(seat, s.soloist), private={"card": CARDS[card]},
               to=s.soloist)
-        s.phase = Phase.DISCARD
-        s.to_act = SEAT_T[s.soloist]
-
-    def _legal_discard(self, s, seat):
-        return [DISCARD_ACTIONS[c] for c in hand_ids(s.hands[seat])]
-
-    def _apply_discard(self, s, seat, action):
-        card = action - DISCARD
-        s.hands[seat] ^= BIT[card]
-        s.away = card
-        s.log("put_away", seat, audience=(seat,), private={"card": CARDS[card]})
         s.strength = STRENGTH_SOOLI
         self._start_play(s, s.declarer)
 
     # -- play (6.3, ch. 2) ------------------------------------------------------
     def _start_play(self, s, leader):
+        back = [p for p in range(N) if s.bid_card[p] is not None and s.bid_card[p] >= 0]
+        if back:
+            s.log("bid_cards_back", None, seats=back)     # 6.3
         s.phase = Phase.PLAY
         s.order = self._order(s, leader)
         s.trick = []
@@ -576,13 +598,16 @@ class Tuppi(Game):
             return "lay a bid card (bid 7H) or, lacking one, bid by word (6.2)"
         if ph is Phase.SOOLI:
             return "answer 'call sooli' or 'pass' (6.2)"
-        if ph is Phase.GIVE:
-            if GIVE <= action < GIVE + 52:
-                return f"{DECK.text(action - GIVE)} is not in your hand"
-            return "give your sooli partner one card from your hand: give QS (6.2)"
-        if ph is Phase.DISCARD:
-            if DISCARD <= action < DISCARD + 52:
-                return f"{DECK.text(action - DISCARD)} is not in your hand"
+        if ph in (Phase.GIVE, Phase.DISCARD):
+            block, verb = (GIVE, "give") if ph is Phase.GIVE else (DISCARD, "discard")
+            if block <= action < block + 52:
+                card = action - block
+                if card == s.bid_card[seat]:
+                    return (f"{DECK.text(card)} is your bid card: it lies on the table "
+                            f"until the play begins (6.2, 6.3)")
+                return f"{DECK.text(card)} is not in your hand"
+            if ph is Phase.GIVE:
+                return "give your sooli partner one card from your hand: give QS (6.2)"
             return "put one card away: discard QS (6.2)"
         if text is None:
             return f"{action!r} is not an action of Tuppi"
@@ -630,8 +655,8 @@ class Tuppi(Game):
             elif seat == (s.soloist + 2) % N:
                 v["given"] = None if s.given is None else CARDS[s.given]
         if seat is not None:
-            v["hand"] = CardSet(s.hands[seat])
-        v["hand_sizes"] = [h.bit_count() for h in s.hands]
+            v["hand"] = CardSet(self._in_hand(s, seat))
+        v["hand_sizes"] = [self._in_hand(s, p).bit_count() for p in range(N)]
         v["play_order"] = list(s.order) if s.phase is Phase.PLAY else None
         order = s.order
         v["trick"] = [[order[i], CARDS[c]] for i, c in enumerate(s.trick)]
@@ -730,8 +755,13 @@ class Tuppi(Game):
         s.order = tuple(view["play_order"]) if view["play_order"] else s.bid_order
         s.trick = [int(c) for _, c in cur]
 
-        sizes = view["hand_sizes"]
+        # the state keeps a bid card in its owner's hand while it lies on the table
+        on_table = [view["phase"] != "play" and b is not None and not b["verbal"]
+                    for b in bids]
+        sizes = [n + on_table[p] for p, n in enumerate(view["hand_sizes"])]
         own = int(view["hand"]) if seat is not None else 0
+        if seat is not None and on_table[seat]:
+            own |= BIT[int(view["my_bid"]["card"])]
         exchanged = view["exchange"]["given"]
         put_away = view["exchange"]["put_away"]
         given = None
@@ -751,26 +781,15 @@ class Tuppi(Game):
         fixed_away = 0
         if away is not None:
             fixed_away = BIT[away]
-        # exposed bid cards were returned to their owners' hands
-        side_free = [0] * N   # cards that may lie on the sooli side only (S, P, away)
+        # an exposed bid card stays its owner's until he plays it: the sooli
+        # exchange never moves a bid card
         exposed_cards = [None] * N
         for p in range(N):
             b = bids[p]
             if b is not None and b["exposed"] and b["card"] is not None:
                 c = int(b["card"])
                 exposed_cards[p] = c
-                if played >> c & 1 or p == seat:
-                    continue
-                if exchanged and p in (solo, partner):
-                    if seat == solo:
-                        if given == c:
-                            continue            # the sooli player knows where it is
-                        fixed[p] |= BIT[c]
-                    elif seat == partner and p == partner:
-                        continue                # own card, or the given one
-                    else:
-                        side_free[p] |= BIT[c]
-                else:
+                if not played >> c & 1 and p != seat:
                     fixed[p] |= BIT[c]
         known = played | fixed_away
         for p in range(N):
@@ -787,16 +806,12 @@ class Tuppi(Game):
         if away_zone:
             counts["away"] = 1
             allowed["away"] = pool
-        # the sooli side's exposed cards and the given card stay on that side
-        for p in range(N):
-            if side_free[p]:
-                for q in zones:
-                    if q != solo and (q != partner or p != partner):
-                        allowed[q] &= ~side_free[p]
         if seat == partner and given is not None and not played >> given & 1:
             for q in zones:
                 if q != solo:
                     allowed[q] &= ~BIT[given]
+            if away_zone:
+                allowed["away"] &= ~BIT[given]          # it came after the putting away
         # verbal bids: the bidder held no eligible card of the colour he named
         verbal_colour = [None] * N
         for p in range(N):
@@ -826,13 +841,11 @@ class Tuppi(Game):
             hands[seat] = own
         away_mask = fixed_away | placed.get("away", 0)
         away = None if not away_mask else ids(away_mask)[0]
-        # the card the partner gave, where this seat did not see it
+        # the card the partner gave, where this seat did not see it: one the
+        # sooli player holds or played (it came after the putting away)
         if exchanged and given is None:
-            side = hands[solo] | away_mask | played_by[solo]
+            side = hands[solo] | played_by[solo]
             cands = side
-            ep = exposed_cards[partner]
-            if ep is not None and not hands[partner] >> ep & 1:
-                cands &= BIT[ep]                # his exposed card went to the sooli side
             if exposed_cards[solo] is not None:
                 cands &= ~BIT[exposed_cards[solo]]
             if verbal_colour[solo] is not None and side & verbal_colour[solo]:
@@ -848,8 +861,10 @@ class Tuppi(Game):
         s.hands = hands
         # the hands as dealt (for the bid cards nobody saw)
         orig = [hands[p] | played_by[p] for p in range(N)]
+        if away_mask:
+            orig[solo] |= away_mask
         if exchanged:
-            orig[solo] = (orig[solo] | away_mask) & ~BIT[given]
+            orig[solo] &= ~BIT[given]
             orig[partner] |= BIT[given]
         s.bid_card = [None] * N
         s.bid_rami = [None] * N
@@ -870,7 +885,10 @@ class Tuppi(Game):
                 s.bid_card[p] = -1
                 s.bid_rami[p] = verbal_colour[p] == RED_ELIGIBLE
             else:
-                elig = orig[p] & ELIGIBLE
+                # the bid card stayed on the table through the exchange
+                elig = orig[p] & ELIGIBLE & ~away_mask
+                if exchanged and p == partner:
+                    elig &= ~BIT[given]
                 if not elig:
                     return None
                 c = rng.choice(ids(elig))
