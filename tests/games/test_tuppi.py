@@ -48,8 +48,8 @@ def new(*decks, **options):
 def play_lowest(s, tricks):
     """Every seat plays its lowest legal card for ``tricks`` tricks."""
     for _ in range(tricks):
-        done = len(s.done)
-        while len(s.done) == done and s.phase.name == "PLAY":
+        done = s.ntricks
+        while s.ntricks == done and s.phase.name == "PLAY":
             s.apply(min(s.legal_actions()))
 
 
@@ -113,7 +113,7 @@ def test_6_2_face_down_bids_are_secret_a_verbal_bid_shows_only_that_it_is_verbal
         assert "5S" not in json.dumps(jsonable(v, G))
         events = json.dumps([jsonable(e, G) for e in G.events_for(s, seat)])
         assert "5S" not in events
-    assert s.view(0)["my_bid"] == {"bid": "nolo", "card": DECK.parse("5S")}
+    assert s.view(0)["my_bid"] == {"bid": "nolo", "verbal": False, "card": DECK.parse("5S")}
     assert s.view(2)["bids"][1] == {"verbal": True, "exposed": False, "hidden": True}
     assert "my_bid" not in s.view(2)
 
@@ -196,7 +196,7 @@ def test_ch2_follow_suit_and_highest_of_the_lead_suit_wins():
     s.play("6H")
     s.play("AD")                        # void: any card; a diamond does not win
     s.play("AC")
-    assert s.done[-1][2] == 1 and s.to_act == (1,)
+    assert s.last[1] == 1 and s.to_act == (1,)
 
 
 def test_6_4_rami_declarer_side_scores_four_a_trick_over_six():
@@ -287,7 +287,7 @@ def test_6_3_sooli_ace_low_soloist_last_partner_out_and_a_trick_ends_it():
     s.play("2C")
     assert s.to_act == (2,)
     s.play("AH")                         # ace is low in sooli: 2H wins
-    assert s.done[-1][2] == 1
+    assert s.last[1] == 1
     assert 0 not in s.to_act and s.hands[0].bit_count() == 12
     s.play("AD")
     s.play("3C")
@@ -423,14 +423,22 @@ def _same_view_in_worlds(s, seat, n=20, check=None):
             check(w)
 
 
-def test_view_has_the_completed_tricks_of_the_hand():
+def test_ch2_won_tricks_face_down_last_trick_until_the_next_card():
+    """Ch. 2: a view counts the won tricks per team and shows the last trick
+    only until the next card is played; the earlier ones not at all."""
     s = new(pack(MIXED))
     for t in ("bid 3S", "bid 6H", "bid 3D", "bid 3C", "pass", "pass"):
         s.play(t)
-    play_lowest(s, 2)
-    tricks = s.view(2)["tricks"]
-    assert len(tricks) == 2 and tricks[0]["winner"] == 1
-    assert [DECK.text(c) for _, c in tricks[0]["plays"]] == ["2S", "JS", "2D", "2C"]
+    play_lowest(s, 1)
+    v = s.view(2)
+    assert v["tricks_won"] == [0, 1] and v["last_trick"]["won_by"] == 1
+    assert [DECK.text(c) for _, c in v["last_trick"]["cards"]] == ["2S", "JS", "2D", "2C"]
+    assert v["voids"] == [0, 0, 1, 1]                # seats 2 and 3 showed no spades
+    s.apply(min(s.legal_actions()))                  # the next lead covers it
+    assert s.view(2)["last_trick"] is None
+    play_lowest(s, 1)
+    v = s.view(0)
+    assert v["tricks_won"] == [0, 2] and "2S" not in json.dumps(jsonable(v, G))
 
 
 def test_sample_world_keeps_exposed_cards_and_shown_voids():

@@ -13,8 +13,8 @@ trick with a winner, lead winners (cards higher than everything unseen in
 the suit) before low cards; when it wants no tricks (nolo, the sooli player):
 play the highest card that still loses, and throw the most dangerous card
 when void.  The sooli player's opponents keep the trick as low as they can
-so that he has to win it.  Cards already played are read from the view's
-trick history.
+so that he has to win it.  It remembers the cards played (won tricks lie
+face down).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from ..games.tuppi import (BID_CARD, BLACK_ELIGIBLE, CALL_SOOLI, DISCARD, GIVE, 
                            PASS, RED_ELIGIBLE, SOOLI, STRENGTH, STRENGTH_SOOLI,
                            VERBAL_NOLO, VERBAL_RAMI)
 from . import Bot, heuristic
+from ._memory import PlayMemory
 
 DECK = standard_deck("52")
 SUIT = DECK.suit_of
@@ -37,6 +38,13 @@ def _suit_cards(hand, suit):
 @heuristic("tuppi")
 class TuppiBot(Bot):
     name = "heuristic"
+
+    def __init__(self, game, seat, seed=0):
+        super().__init__(game, seat, seed)
+        self.memory = PlayMemory()
+
+    def observe(self, events):
+        self.memory.observe(events)
 
     # -- bidding ---------------------------------------------------------------
     @staticmethod
@@ -121,12 +129,7 @@ class TuppiBot(Bot):
         strength = STRENGTH_SOOLI if view["ace_low"] else STRENGTH
         trick = view["trick"]
         order = view["play_order"]
-        seen = 0
-        for t in view["tricks"]:
-            for _, c in t["plays"]:
-                seen |= 1 << c
-        for _, c in trick:
-            seen |= 1 << c
+        seen = self.memory.gone
         mine = 0
         for c in hand:
             mine |= 1 << c

@@ -61,14 +61,15 @@ Decisions where the seed is silent (each pinned in tests/games/test_tuppi.py):
 - Competition play (the Finnish club tournaments play no sooli) is the
   preset ``no-sooli``.
 - Views: a face-down bid shows as laid and hidden (``hidden``) but not its card (its owner sees
-  it as ``my_bid``; while it lies on the table it is not in his ``hand``
-  and ``hand_sizes`` count only the cards held); exposed bids stay on view
-  for the rest of the hand; the card passed
-  in a sooli is shown to both partners, the put-away card to the sooli
-  player only.  Every seat sees the completed tricks of the current hand
-  (who led, who played what, who won): what a player at the table could
-  remember.  ``team`` says which team each seat is on (the scores and
-  trick counts are per team).
+  it as ``my_bid`` until he plays it; while it lies on the table it is not
+  in his ``hand`` and ``hand_sizes`` count only the cards held); exposed
+  bids stay on view for the rest of the hand, as the table saw them; the card passed
+  in a sooli is shown to both partners until it is played, the put-away
+  card to the sooli player only.  Won tricks lie face down (ch. 2): a view gives the tricks
+  each team has won, the last trick until the next card is played, and the
+  suits each seat has shown void in; which cards went earlier is the
+  players' memory.  ``team`` says which team each seat is on (the scores
+  and trick counts are per team).
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import SampleError, sample_hands
 from ..cards.deck import ACE, Card, CardSet, ids, standard_deck
-from ..cards.trick import play_order, rank_strength
+from ..cards.trick import last_trick_from_view, play_order, rank_strength, won_tricks_view
 from ..core.actions import ActionSpace
 from ..core.game import Event, Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -216,7 +217,8 @@ class TuppiState(State):
     __slots__ = ("dealer", "hand_no", "scores", "results", "hands", "bid_order",
                  "bid_turn", "bid_card", "bid_rami", "exposed", "contract",
                  "declarer", "soloist", "sooli_passed", "given", "away", "order",
-                 "trick", "strength", "won", "done", "ended_early")
+                 "trick", "strength", "won", "ntricks", "played", "voids", "last",
+                 "ended_early")
 
     def _copy_into(self, new):
         new.dealer = self.dealer
@@ -239,7 +241,10 @@ class TuppiState(State):
         new.trick = self.trick.copy()
         new.strength = self.strength
         new.won = self.won.copy()
-        new.done = self.done.copy()
+        new.ntricks = self.ntricks
+        new.played = self.played
+        new.voids = self.voids.copy()
+        new.last = self.last
         new.ended_early = self.ended_early
 
 
@@ -291,7 +296,7 @@ class Tuppi(Game):
     render_hints = {
         "table": ["bid_order", "play_order", "sooli_passed"],
         "seat_fields": ["declarer", "soloist", "sitting_out", "to"],
-        "hide": ["tricks", "exchange"],
+        "hide": ["exchange", "voids"],
         "labels": {
             "team": "team",
             "bids": "bid (red rami, black nolo)",
@@ -357,7 +362,10 @@ class Tuppi(Game):
         s.trick = []
         s.strength = STRENGTH
         s.won = [0, 0]
-        s.done = []
+        s.ntricks = 0
+        s.played = 0
+        s.voids = [0, 0, 0, 0]
+        s.last = None
         s.ended_early = False
         s.phase = Phase.BID
         s.to_act = SEAT_T[first]
@@ -491,8 +499,11 @@ class Tuppi(Game):
 
     def _apply_play(self, s, seat, card):
         s.hands[seat] ^= BIT[card]
+        s.played |= BIT[card]
         s.events.append(PLAY_EVENTS[seat][card])
         trick = s.trick
+        if trick and SUIT[card] != SUIT[trick[0]]:
+            s.voids[seat] |= 1 << SUIT[trick[0]]      # shown void in the suit led
         trick.append(card)
         order = s.order
         n = len(trick)
@@ -511,12 +522,12 @@ class Tuppi(Game):
                 top = strength[c]
         winner = order[best_i]
         s.won[winner & 1] += 1
-        done = s.done
-        done.append((order, trick, winner))      # a finished trick is never changed
+        s.ntricks += 1
+        s.last = (tuple(zip(order, trick)), winner)
         s.trick = []
         s.events.append(TRICK_EVENTS[winner])
         solo = s.soloist
-        if len(done) == HAND or winner == solo:
+        if s.ntricks == HAND or winner == solo:
             self._end_hand(s)
             return
         if s.options.end_lost_hands and self._rising_has_lost(s):
@@ -639,8 +650,8 @@ class Tuppi(Game):
         v["team"] = [0, 1, 0, 1]
         if seat is not None and s.bid_card[seat] is not None:
             card = s.bid_card[seat]
-            v["my_bid"] = {"bid": RAMI if s.bid_rami[seat] else NOLO,
-                           "card": None if card == -1 else CARDS[card]}
+            v["my_bid"] = {"bid": RAMI if s.bid_rami[seat] else NOLO, "verbal": card == -1,
+                           "card": None if card == -1 else self._unplayed(s, card)}
         v["contract"] = s.contract
         v["declarer"] = s.declarer
         v["soloist"] = s.soloist
@@ -650,35 +661,32 @@ class Tuppi(Game):
         v["exchange"] = {"given": s.given is not None, "put_away": s.away is not None}
         if seat is not None and s.soloist is not None:
             if seat == s.soloist:
-                v["received"] = None if s.given is None else CARDS[s.given]
+                v["received"] = self._unplayed(s, s.given)
                 v["put_away"] = None if s.away is None else CARDS[s.away]
             elif seat == (s.soloist + 2) % N:
-                v["given"] = None if s.given is None else CARDS[s.given]
+                v["given"] = self._unplayed(s, s.given)
         if seat is not None:
             v["hand"] = CardSet(self._in_hand(s, seat))
         v["hand_sizes"] = [self._in_hand(s, p).bit_count() for p in range(N)]
         v["play_order"] = list(s.order) if s.phase is Phase.PLAY else None
         order = s.order
         v["trick"] = [[order[i], CARDS[c]] for i, c in enumerate(s.trick)]
-        v["tricks"] = [{"plays": [[o[i], CARDS[c]] for i, c in enumerate(cards)],
-                        "winner": w} for o, cards, w in s.done]
-        v["tricks_won"] = list(s.won)
+        v.update(won_tricks_view(s.won, s.last, s.trick))
+        v["voids"] = list(s.voids)
+
+    @staticmethod
+    def _unplayed(s, card):
+        """A card a seat knows (its bid card, the card passed in a sooli) for
+        its view, until it is played: then it lies in a won trick, face down."""
+        if card is None or s.played >> card & 1:
+            return None
+        return CARDS[card]
 
     def zones(self, s):
         z = {f"hand{p}": s.hands[p] for p in range(N)}
         z["away"] = 0 if s.away is None else BIT[s.away]
-        z["played"] = self._played(s)
+        z["played"] = s.played
         return z
-
-    @staticmethod
-    def _played(s):
-        m = 0
-        for _, cards, _ in s.done:
-            for c in cards:
-                m |= BIT[c]
-        for c in s.trick:
-            m |= BIT[c]
-        return m
 
     def _exposed_mask(self, s):
         m = 0
@@ -689,7 +697,7 @@ class Tuppi(Game):
         return m
 
     def unknown_cards(self, s, seat):
-        known = self._played(s) | self._exposed_mask(s)
+        known = s.played | self._exposed_mask(s)
         if seat is not None:
             known |= s.hands[seat]
             if s.soloist is not None:
@@ -731,29 +739,29 @@ class Tuppi(Game):
         s.contract = view["contract"]
         s.strength = STRENGTH_SOOLI if view["ace_low"] else STRENGTH
         s.ended_early = False
-        # tricks: who played what, and the voids they showed (ch. 2)
-        played_by = [0] * N
-        void = [0] * N
-        s.done = []
+        # Won tricks lie face down (ch. 2): the view shows the trick on the
+        # table, the last trick while no card of the next is down, the counts
+        # and the suits each seat has shown void in.
         s.won = list(view["tricks_won"])
-        all_tricks = [t["plays"] for t in view["tricks"]] + [view["trick"]]
-        for t_i, plays in enumerate(all_tricks):
-            if not plays:
-                continue
-            lead_suit = SUIT[plays[0][1]]
-            for p, c in plays:
-                played_by[p] |= BIT[c]
-                if SUIT[c] != lead_suit:
-                    void[p] |= DECK.suit_mask[lead_suit]
-            if t_i < len(view["tricks"]):
-                s.done.append((tuple(p for p, _ in plays), tuple(int(c) for _, c in plays),
-                               view["tricks"][t_i]["winner"]))
-        played = 0
-        for m in played_by:
-            played |= m
-        cur = view["trick"]
+        s.ntricks = s.won[0] + s.won[1]
+        s.voids = list(view["voids"])
         s.order = tuple(view["play_order"]) if view["play_order"] else s.bid_order
-        s.trick = [int(c) for _, c in cur]
+        s.trick = [int(c) for _, c in view["trick"]]
+        s.last = last_trick_from_view(view["last_trick"])
+        void = [0] * N
+        seen_by = [0] * N               # cards seen played by each seat
+        for p in range(N):
+            for suit in range(4):
+                if s.voids[p] >> suit & 1:
+                    void[p] |= DECK.suit_mask[suit]
+        for p, c in view["trick"]:
+            seen_by[p] |= BIT[int(c)]
+        if s.last is not None:
+            for p, c in s.last[0]:
+                seen_by[p] |= BIT[c]
+        seen = 0
+        for m in seen_by:
+            seen |= m
 
         # the state keeps a bid card in its owner's hand while it lies on the table
         on_table = [view["phase"] != "play" and b is not None and not b["verbal"]
@@ -772,46 +780,49 @@ class Tuppi(Game):
                 away = view["put_away"]
             elif seat == partner:
                 given = view["given"]
-        # where every card not seen in a fixed place may lie
-        zones = [p for p in range(N) if p != seat]
+        # the cards each seat has played into finished tricks that the view no
+        # longer shows: those it held when the play began, less its hand and
+        # the plays in view
+        start = [HAND] * N
+        if put_away:
+            start[solo] -= 1
+        if exchanged:
+            start[solo] += 1
+            start[partner] -= 1
+        down = [start[p] - sizes[p] - seen_by[p].bit_count() for p in range(N)]
         away_zone = put_away and seat != solo
-        fixed = [0] * N
-        if seat is not None:
-            fixed[seat] = own
-        fixed_away = 0
-        if away is not None:
-            fixed_away = BIT[away]
-        # an exposed bid card stays its owner's until he plays it: the sooli
-        # exchange never moves a bid card
+        fixed_away = 0 if away is None else BIT[away]
+        pool = ALL & ~(own | fixed_away | seen)
+        counts = {}
+        allowed = {}
+        for p in range(N):
+            if p != seat:
+                counts[p] = sizes[p]
+                allowed[p] = pool & ~void[p]
+            if down[p]:
+                counts[f"down{p}"] = down[p]
+                allowed[f"down{p}"] = pool
+        if away_zone:
+            counts["away"] = 1
+            allowed["away"] = pool
+        # cards known to be a seat's, in its hand or among its played cards:
+        # an exposed bid card (the exchange never moves a bid card), and the
+        # card the sooli player received (after the putting away)
+        belongs = {}
         exposed_cards = [None] * N
         for p in range(N):
             b = bids[p]
             if b is not None and b["exposed"] and b["card"] is not None:
                 c = int(b["card"])
                 exposed_cards[p] = c
-                if not played >> c & 1 and p != seat:
-                    fixed[p] |= BIT[c]
-        known = played | fixed_away
-        for p in range(N):
-            known |= fixed[p]
-        pool = ALL & ~known
-        if seat == partner and given is not None and not played >> given & 1:
-            pool |= BIT[given]
-            own &= ~BIT[given]
-        counts = {}
-        allowed = {}
-        for p in zones:
-            counts[p] = sizes[p] - fixed[p].bit_count()
-            allowed[p] = pool & ~void[p]
-        if away_zone:
-            counts["away"] = 1
-            allowed["away"] = pool
-        if seat == partner and given is not None and not played >> given & 1:
-            for q in zones:
-                if q != solo:
-                    allowed[q] &= ~BIT[given]
-            if away_zone:
-                allowed["away"] &= ~BIT[given]          # it came after the putting away
+                belongs[c] = (p, f"down{p}")
+        if given is not None:           # shown: not played yet
+            belongs[int(given)] = (solo,)
+        for c, places in belongs.items():
+            if pool >> c & 1:
+                for z in allowed:
+                    if z not in places:
+                        allowed[z] &= ~BIT[c]
         # verbal bids: the bidder held no eligible card of the colour he named
         verbal_colour = [None] * N
         for p in range(N):
@@ -829,22 +840,28 @@ class Tuppi(Game):
                 maybe = ids(pool & colour)  # guess that he received one of that colour
                 if maybe:
                     colour &= ~BIT[rng.choice(maybe)]
-            if p in allowed:
-                allowed[p] &= ~colour
+            for z in (p, f"down{p}"):
+                if z in allowed:
+                    allowed[z] &= ~colour
             if p == solo and away_zone:
                 allowed["away"] &= ~colour
         placed = sample_hands(pool, counts, rng, allowed)
-        hands = [0] * N
-        for p in range(N):
-            hands[p] = fixed[p] | placed.get(p, 0)
+        hands = [placed.get(p, 0) for p in range(N)]
         if seat is not None:
             hands[seat] = own
+        played_by = [seen_by[p] | placed.get(f"down{p}", 0) for p in range(N)]
+        s.played = 0
+        for m in played_by:
+            s.played |= m
         away_mask = fixed_away | placed.get("away", 0)
         away = None if not away_mask else ids(away_mask)[0]
-        # the card the partner gave, where this seat did not see it: one the
-        # sooli player holds or played (it came after the putting away)
+        # the card the partner gave, where this seat's view does not show it:
+        # one the sooli player holds or played (it came after the putting
+        # away); the two partners see it until it is played
         if exchanged and given is None:
-            side = hands[solo] | played_by[solo]
+            side = played_by[solo]
+            if seat not in (solo, partner):
+                side |= hands[solo]
             cands = side
             if exposed_cards[solo] is not None:
                 cands &= ~BIT[exposed_cards[solo]]
@@ -872,13 +889,21 @@ class Tuppi(Game):
             b = bids[p]
             if b is None:
                 continue
-            if p == seat:
-                mine = view["my_bid"]
-                s.bid_card[p] = -1 if mine["card"] is None else int(mine["card"])
-                s.bid_rami[p] = mine["bid"] == RAMI
-            elif b["exposed"]:
+            if b["exposed"]:
                 s.bid_card[p] = -1 if b["card"] is None else int(b["card"])
                 s.bid_rami[p] = b["bid"] == RAMI
+            elif p == seat:
+                mine = view["my_bid"]
+                s.bid_rami[p] = mine["bid"] == RAMI
+                if mine["verbal"]:
+                    s.bid_card[p] = -1
+                elif mine["card"] is not None:
+                    s.bid_card[p] = int(mine["card"])
+                else:           # played already: one of his played cards of that colour
+                    elig = played_by[p] & (RED_ELIGIBLE if s.bid_rami[p] else BLACK_ELIGIBLE)
+                    if not elig:
+                        return None
+                    s.bid_card[p] = rng.choice(ids(elig))
             elif b["verbal"]:
                 if orig[p] & verbal_colour[p]:
                     return None
