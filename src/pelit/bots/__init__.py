@@ -12,6 +12,7 @@ import pkgutil
 
 from ..core.errors import PelitError
 from ..core.rng import stream
+from ..core.suggest import did_you_mean
 
 
 class Bot:
@@ -76,5 +77,6 @@ def make_bot(name: str, game, seat: int, seed: int = 0) -> Bot:
         if cls is None:
             return RandomBot(game, seat, seed)
         return cls(game, seat, seed)
-    raise PelitError(f"unknown bot {name!r} for {game.info.id}; bots: "
+    raise PelitError(f"unknown bot {name!r} for {game.info.id}"
+                     f"{did_you_mean(key, bot_names(game) + ['h', 'bot'])}; bots: "
                      f"{', '.join(bot_names(game))}")

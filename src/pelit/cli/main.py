@@ -65,6 +65,30 @@ def parse_options(pairs: Optional[List[str]]) -> dict:
     return opts
 
 
+def whole(text: Optional[str], name: str, minimum: Optional[int] = None) -> Optional[int]:
+    """A whole number typed on the command line; one clear line if it is not.
+    (The numeric options are read as text so a slip such as ``-n abc`` gets
+    pelit's one-line error, not a usage screen.)"""
+    if text is None:
+        return None
+    try:
+        value = int(text.strip().replace("_", ""))
+    except ValueError:
+        raise PelitError(f"{name} wants a whole number, not {text!r}") from None
+    if minimum is not None and value < minimum:
+        raise PelitError(f"{name} must be at least {minimum}, not {value}")
+    return value
+
+
+def decimal(text: Optional[str], name: str) -> Optional[float]:
+    if text is None:
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise PelitError(f"{name} wants a number, not {text!r}") from None
+
+
 def split_bots(text: Optional[str]) -> list[str]:
     return [b.strip() for b in text.split(",")] if text else []
 
@@ -94,19 +118,36 @@ def list_games(as_json: bool = typer.Option(False, "--json", help="machine-reada
                  "aliases": list(g.info.aliases)} for g in games]
         sys.stdout.write(json.dumps(rows, indent=1) + "\n")
         return
-    table = Table(title=f"pelit games ({len(games)})", title_style="bold")
+    # fits 80 columns: the rule book is named by file and chapter (the whole
+    # source is in 'pelit rules'); aliases get a column on a wide screen only
+    wide = out.width >= 110
+    table = Table(title=f"pelit games ({len(games)})", title_style="bold", box=None,
+                  pad_edge=False, header_style="bold dim")
     table.add_column("id", style="bold cyan", no_wrap=True)
     table.add_column("name")
-    table.add_column("players", justify="center")
-    table.add_column("family")
-    table.add_column("source")
-    table.add_column("aliases", style="dim")
+    table.add_column("players", justify="center", no_wrap=True)
+    table.add_column("family", no_wrap=True)
+    table.add_column("rule book", no_wrap=True)
+    if wide:
+        table.add_column("aliases", style="dim")
     for g in games:
         i = g.info
         players = str(i.min_seats) if i.min_seats == i.max_seats else f"{i.min_seats}–{i.max_seats}"
-        table.add_row(i.id, i.name, players, i.family, i.source, ", ".join(i.aliases))
+        row = [i.id, i.name, players, i.family, short_source(i.source)]
+        if wide:
+            row.append(", ".join(i.aliases))
+        table.add_row(*row)
     out.print(table)
     out.print("[dim]pelit rules GAME · pelit play GAME[/dim]")
+
+
+def short_source(source: str) -> str:
+    """``000 ch. 6`` from ``000 ch. 6 Tuppi (line 459)``; ``004`` from a
+    book without chapters."""
+    words = source.split()
+    if len(words) >= 3 and words[1] == "ch.":
+        return " ".join(words[:3])
+    return words[0] if words else ""
 
 
 # -- rules -------------------------------------------------------------------
@@ -185,22 +226,25 @@ def rules(game: str = typer.Argument(..., metavar="GAME", help="game id or alias
 @guarded
 def play(
     game: str = typer.Argument(..., metavar="GAME", help="game id or alias", show_default=False),
-    seat: int = typer.Option(0, "--seat", metavar="N", help="your seat (0 is the first)"),
+    seat: str = typer.Option("0", "--seat", metavar="N", help="your seat (0 is the first)"),
     bots: Optional[str] = typer.Option(None, "--bots", metavar="B,..",
                                        help="bots for the other seats in seat order, e.g. heuristic,random"),
-    seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="seed of the match (random if not given)"),
+    seed: Optional[str] = typer.Option(None, "--seed", metavar="S", help="seed of the match (random if not given)"),
     option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="name=value, repeatable"),
     preset: Optional[str] = typer.Option(None, "--preset", metavar="NAME", help="a named variant (see pelit rules)"),
     record: Optional[str] = typer.Option(None, "--record", metavar="FILE",
                                          help="where to save the record (default: the pelit records folder)"),
     no_record: bool = typer.Option(False, "--no-record", help="keep no record"),
+    no_pause: bool = typer.Option(False, "--no-pause",
+                                  help="do not wait for Enter after a trick or a deal"),
 ):
     """Play a match in the terminal against bots."""
     from .play import Session
     game = load(game)
-    session = Session(game, seat=seat, bots=split_bots(bots), seed=seed, preset=preset,
+    session = Session(game, seat=whole(seat, "--seat"), bots=split_bots(bots),
+                      seed=whole(seed, "--seed"), preset=preset,
                       overrides=parse_options(option), console=out, record=record,
-                      save=not no_record)
+                      save=not no_record, pause=False if no_pause else None)
     code = session.run()
     if code:
         raise typer.Exit(code)
@@ -212,20 +256,19 @@ def play(
 @guarded
 def simulate(
     game: str = typer.Argument(..., metavar="GAME", help="game id or alias", show_default=False),
-    n: int = typer.Option(100, "-n", "--matches", metavar="N", help="number of matches"),
+    n: str = typer.Option("100", "-n", "--matches", metavar="N", help="number of matches"),
     bots: Optional[str] = typer.Option(None, "--bots", metavar="B,..", help="bots per seat, e.g. heuristic,random"),
-    workers: int = typer.Option(1, "--workers", "-w", metavar="W", help="worker processes"),
-    seed: int = typer.Option(1, "--seed", metavar="S", help="base seed (match i gets its own seed from it)"),
+    workers: str = typer.Option("1", "--workers", "-w", metavar="W", help="worker processes"),
+    seed: str = typer.Option("1", "--seed", metavar="S", help="base seed (match i gets its own seed from it)"),
     option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="name=value, repeatable"),
     preset: Optional[str] = typer.Option(None, "--preset", metavar="NAME", help="a named variant"),
     as_json: bool = typer.Option(False, "--json", help="machine-readable summary, no progress bar"),
 ):
     """Play many bot matches and summarise the results."""
     from ..sim.batch import check_setup
-    if n < 1:
-        raise PelitError("-n must be at least 1")
-    if workers < 1:
-        raise PelitError("--workers must be at least 1")
+    n = whole(n, "-n", minimum=1)
+    workers = whole(workers, "--workers", minimum=1)
+    seed = whole(seed, "--seed")
     game = load(game)
     overrides = parse_options(option)
     bot_list = split_bots(bots)
@@ -323,12 +366,13 @@ def replay(
     check: bool = typer.Option(False, "--check",
                                help="only replay and compare with the recorded result; exit 1 if it differs"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="print only the result"),
-    seat: Optional[int] = typer.Option(None, "--seat", metavar="N",
+    seat: Optional[str] = typer.Option(None, "--seat", metavar="N",
                                        help="show the match as this seat saw it (default: every action, public events)"),
 ):
     """Replay a recorded match step by step, or check its result."""
     from ..core.records import RecordError, load_record
     from ..core.records import replay as replay_record
+    seat = whole(seat, "--seat")
     record = load_record(path)
     if check:
         state = replay_record(record)          # a record that does not replay: exit 2
@@ -410,9 +454,9 @@ def same_result(got, want) -> bool:
 @guarded
 def bench(
     game: Optional[str] = typer.Argument(None, metavar="GAME", help="one game (default: all)", show_default=False),
-    seconds: Optional[float] = typer.Option(None, "--seconds", "-s", metavar="S",
-                                            help="seconds per game (default 3 for one game, 1 each for all)"),
-    seed: int = typer.Option(1, "--seed", metavar="S", help="seed of the random play"),
+    seconds: Optional[str] = typer.Option(None, "--seconds", "-s", metavar="S",
+                                          help="seconds per game (default 3 for one game, 1 each for all)"),
+    seed: str = typer.Option("1", "--seed", metavar="S", help="seed of the random play"),
     option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE",
                                                help="name=value for the one game benchmarked"),
     preset: Optional[str] = typer.Option(None, "--preset", metavar="NAME", help="a named variant of the one game"),
@@ -422,6 +466,8 @@ def bench(
 ):
     """Random play through the public API: matches, actions and deals per second."""
     from ..sim.bench import bench_game, machine
+    seconds = decimal(seconds, "--seconds")
+    seed = whole(seed, "--seed")
     games = [load(game)] if game else all_games()
     if (option or preset) and not game:
         raise OptionError("--option and --preset need one GAME")

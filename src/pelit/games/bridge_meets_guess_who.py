@@ -252,7 +252,8 @@ class BridgeMeetsGuessWho(Game):
         return self._q_id[key]
 
     def is_question(self, action: int) -> bool:
-        return self.question_base <= action < self.question_base + len(self._q_text)
+        return isinstance(action, int) and \
+            self.question_base <= action < self.question_base + len(self._q_text)
 
     def action_text(self, action):
         if self.is_question(action):
