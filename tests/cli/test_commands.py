@@ -159,8 +159,8 @@ def test_simulate_results_do_not_depend_on_workers():
 def test_simulate_prints_a_summary():
     r = invoke("simulate", "xeri", "-n", 3, "-o", "hands=1")
     assert r.exit_code == 0, r.output
-    for needle in ("Per seat", "Draws", "Actions per match", "How matches ended",
-                   "matches per second"):
+    for needle in ("Line-up", "Per bot", "Per seat", "Draws", "Actions per match",
+                   "How matches ended", "matches per second"):
         assert needle in r.stdout
 
 
@@ -358,6 +358,8 @@ def test_summary_counts_sides_draws_and_reason_kinds():
     assert s["wins"] == [1, 1, 1, 1] and s["draws"] == 1
     assert s["winning_sides"] == {"0+2": 1, "1+3": 1}
     assert s["reasons"]["team # reached # in hand #"]["count"] == 2
-    assert s["scores"][1] == {"mean": 4.667, "min": 1, "max": 9}
+    # scores 1, 9, 4: sd sqrt(49/3) = 4.041; the mean's 95% interval 4.667 -+ 1.96 * 4.041 / sqrt(3)
+    assert s["scores"][1] == {"mean": 4.667, "min": 1, "max": 9, "sd": 4.041,
+                              "ci95": [0.093, 9.24]}
     assert s["actions_per_match"] == {"mean": 100.0, "min": 90, "max": 110}
     assert s["matches_per_second"] == 1.5

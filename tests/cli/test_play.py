@@ -516,3 +516,29 @@ def test_the_record_path_is_checked_before_the_match_starts(tmp_path):
     blocker.write_text("")
     r = pelit_cmd("play", "xeri", "--record", blocker / "x.json", tmp_path=tmp_path)
     assert r.returncode == 2 and "is a file, not a folder" in r.stderr and r.stdout == ""
+
+
+def test_canasta_meld_start_never_fills_in_a_wild_card():
+    """Issue 10: 'meld 7 7' used to run 'meld 7 7 2', melding a wild two the
+    player meant to keep.  The prompt now names the action and asks."""
+    from pelit.games.canasta import DECK as CDECK
+    game = pelit.load("canasta")
+    console = quiet_console()
+    session = Session(game, seat=0, seed=3, console=console, save=False,
+                      input_fn=lambda prompt: "quit")
+    s = session.state
+    s.play("draw", 0)
+    keep = CDECK.parse_many("7S 7H 2C KD QD JD 9S 8H 6C 5D 4S 4H")
+    spare = s.hands[0]
+    for p in range(4):
+        s.hands[p] &= ~sum(1 << c for c in keep)
+    s.stock = [c for c in s.stock if c not in keep] + [c for c in pelit.cards.deck.ids(spare)
+                                                       if c not in keep]
+    s.hands[0] = sum(1 << c for c in keep)
+    s._legal = None
+    texts = {game.action_text(a) for a in game.legal_actions(s, 0)}
+    assert "meld 7 7 2" in texts and not {"meld 7 7 7", "meld 7 7 jk"} & texts
+    before = len(s.history)
+    assert session._handle("meld 7 7") is None and len(s.history) == before
+    assert "'meld 7 7' could be: meld 7" in console.file.getvalue()
+    assert session._handle("meld 7 7 2") == "acted"

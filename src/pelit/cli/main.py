@@ -257,14 +257,20 @@ def play(
 def simulate(
     game: str = typer.Argument(..., metavar="GAME", help="game id or alias", show_default=False),
     n: str = typer.Option("100", "-n", "--matches", metavar="N", help="number of matches"),
-    bots: Optional[str] = typer.Option(None, "--bots", metavar="B,..", help="bots per seat, e.g. heuristic,random"),
+    bots: Optional[str] = typer.Option(None, "--bots", metavar="B,..",
+                                       help="the line-up: bots for seats 0, 1, ..., cycled to fill "
+                                            "the seats (heuristic,random: heuristic, random, "
+                                            "heuristic, random)"),
     workers: str = typer.Option("1", "--workers", "-w", metavar="W", help="worker processes"),
     seed: str = typer.Option("1", "--seed", metavar="S", help="base seed (match i gets its own seed from it)"),
     option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="name=value, repeatable"),
     preset: Optional[str] = typer.Option(None, "--preset", metavar="NAME", help="a named variant"),
+    no_rotate: bool = typer.Option(False, "--no-rotate",
+                                   help="keep every bot in its seat (by default match i turns "
+                                        "the line-up i seats, so each bot plays each seat)"),
     as_json: bool = typer.Option(False, "--json", help="machine-readable summary, no progress bar"),
 ):
-    """Play many bot matches and summarise the results."""
+    """Play many bot matches and summarise the results (Ctrl-C: the summary so far)."""
     from ..sim.batch import check_setup
     n = whole(n, "-n", minimum=1)
     workers = whole(workers, "--workers", minimum=1)
@@ -274,18 +280,22 @@ def simulate(
     bot_list = split_bots(bots)
     check_setup(game, bot_list, preset, overrides)
     try:
-        _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json)
+        summary = _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json,
+                            not no_rotate)
     except RuntimeError as exc:          # a match that never ends: a bug in a game or bot
         err.print(f"pelit: {exc}", markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
+    if summary["interrupted"]:
+        raise typer.Exit(130)
 
 
-def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json):
+def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json, rotate):
     from ..sim.batch import simulate as run_sim
     if as_json:
-        summary = run_sim(game.info.id, n, bot_list, seed, preset, overrides, workers)
+        summary = run_sim(game.info.id, n, bot_list, seed, preset, overrides, workers,
+                          rotate=rotate)
         sys.stdout.write(json.dumps(summary, indent=1, default=str) + "\n")
-        return
+        return summary
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                TimeElapsedColumn, TimeRemainingColumn)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -293,8 +303,9 @@ def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json):
                   transient=True) as progress:
         task = progress.add_task(f"{game.info.id}", total=n)
         summary = run_sim(game.info.id, n, bot_list, seed, preset, overrides, workers,
-                          on_result=lambda r: progress.advance(task))
+                          on_result=lambda r: progress.advance(task), rotate=rotate)
     print_summary(game, summary)
+    return summary
 
 
 def _num(x):
@@ -303,27 +314,70 @@ def _num(x):
     return f"{x:g}" if isinstance(x, float) else str(x)
 
 
+def _share(wins, n, ci) -> str:
+    """``52.0 (48.9–55.1)``: a win rate in percent with its 95% interval."""
+    out = f"{100 * wins / n:.1f}"
+    return out if ci is None else f"{out} ({100 * ci[0]:.1f}–{100 * ci[1]:.1f})"
+
+
+def _sd(stat) -> str:
+    return "—" if stat["sd"] is None else f"{stat['sd']:.4g}"
+
+
+def _mean(stat) -> str:
+    """``24.9 (21.4–28.4)``: a mean with its 95% interval."""
+    if stat["mean"] is None:
+        return "—"
+    ci = stat.get("ci95")
+    return _num(stat["mean"]) if ci is None else \
+        f"{stat['mean']:.4g} ({ci[0]:.4g}–{ci[1]:.4g})"
+
+
 def print_summary(game, s: dict):
     n = s["matches"]
+    lineup = ", ".join(f"{k}: {b}" for k, b in enumerate(s["bots"]))
     out.print(Text.assemble((f"{game.info.name}", "bold"),
-                            f": {n} matches, seed {s['seed']}, bots {', '.join(s['bots'])}, "
+                            f": {n} matches, seed {s['seed']}, "
                             f"{s['workers']} worker{'s' if s['workers'] != 1 else ''}"))
-    t = Table(title="Per seat", title_justify="left", title_style="bold")
-    t.add_column("seat", justify="right")
+    if s["interrupted"]:
+        out.print(Text(f"Interrupted: {n} of {s['requested']} matches played; "
+                       f"the summary covers those.", style="bold yellow"))
+    out.print(Text.assemble(("Line-up ", "bold"), f"(slot: bot) {lineup}; ",
+                            "match i turns it i seats, so each bot plays each seat"
+                            if s["rotate"] else "every bot keeps its seat (--no-rotate)"))
+    if not n:
+        return
+    t = Table(title="Per bot (slot of the line-up), with 95% intervals", title_justify="left",
+              title_style="bold")
+    t.add_column("slot", justify="right")
     t.add_column("bot")
     t.add_column("wins", justify="right")
     t.add_column("win %", justify="right")
     t.add_column("score mean", justify="right")
+    t.add_column("sd", justify="right")
+    for slot in s["slots"]:
+        sc = slot["score"]
+        t.add_row(str(slot["slot"]), slot["bot"], str(slot["wins"]),
+                  _share(slot["wins"], n, slot["win_ci95"]), _mean(sc), _sd(sc))
+    out.print(t)
+    t = Table(title="Per seat (the seat's own advantage"
+                    + (", every bot taking turns there)" if s["rotate"] else ")"),
+              title_justify="left", title_style="bold")
+    t.add_column("seat", justify="right")
+    t.add_column("wins", justify="right")
+    t.add_column("win %", justify="right")
+    t.add_column("score mean", justify="right")
+    t.add_column("sd", justify="right")
     t.add_column("min", justify="right")
     t.add_column("max", justify="right")
     for seat, wins in enumerate(s["wins"]):
         sc = s["scores"][seat]
-        t.add_row(str(seat), s["bots"][seat], str(wins), f"{100 * wins / n:.1f}",
-                  _num(sc["mean"]), _num(sc["min"]), _num(sc["max"]))
+        t.add_row(str(seat), str(wins), _share(wins, n, s["win_ci95"][seat]), _mean(sc),
+                  _sd(sc), _num(sc["min"]), _num(sc["max"]))
     out.print(t)
     out.print(f"Draws (nobody or everybody won): {s['draws']} ({100 * s['draws'] / n:.1f}%)")
     if any("+" in k for k in s["winning_sides"]):
-        t = Table(title="Per side", title_justify="left",
+        t = Table(title="Per side (seats)", title_justify="left",
                   title_style="bold")
         t.add_column("seats")
         t.add_column("wins", justify="right")
