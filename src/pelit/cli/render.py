@@ -145,8 +145,9 @@ def pretty_action(game, text: str) -> Text:
 # -- values ------------------------------------------------------------------
 
 def _is_play(v) -> bool:
+    """A card played by someone: ``[seat, Card]`` or ``[place label, Card]``."""
     return (isinstance(v, (list, tuple)) and len(v) == 2 and isinstance(v[1], Card)
-            and isinstance(v[0], int) and not isinstance(v[0], bool))
+            and (isinstance(v[0], str) or isinstance(v[0], int) and not isinstance(v[0], bool)))
 
 
 def value_text(game, value, depth: int = 0, me=None, terse: bool = False,
@@ -196,13 +197,15 @@ def value_text(game, value, depth: int = 0, me=None, terse: bool = False,
             for i, (seat, card) in enumerate(value):
                 if i:
                     out.append(" · ")
-                out.append(f"{seat_name(seat, me)} ", style="dim")
+                out.append(f"{seat_name(seat, me) if isinstance(seat, int) else seat} ",
+                           style="dim")
                 out.append_text(card_text(game, card))
             return out
         items = list(value)
         cut = len(items) > 12
-        # records (dicts) in a list are set apart more clearly than numbers
-        sep = " | " if any(isinstance(v, dict) for v in items) else ", "
+        # records (dicts) and lists in a list are set apart more clearly than numbers
+        sep = " | " if any(isinstance(v, (dict, list, tuple)) and not _is_play(v)
+                           for v in items) else ", "
         out = Text()
         for i, v in enumerate(items[-12:] if cut else items):
             if i:
@@ -221,10 +224,11 @@ def _scalar(v) -> bool:
 
 
 def field_text(game, key: str, value, me=None, players: int = 0, depth: int = 0,
-               terse: bool = False) -> Text:
+               terse: bool = False, per_seat: bool = True) -> Text:
     """A named value as a person reads it: a seat number as the seat's name,
     a list of seats as names, a list of numbers with one entry per seat or
-    (in a partnership game) per team labelled with whose it is."""
+    (in a partnership game) per team labelled with whose it is (``per_seat``
+    False: a list that only happens to hold one entry per seat)."""
     if is_seat_field(game, key, value):
         return Text(seat_name(value, me))
     if is_seat_list(game, key, value):
@@ -232,7 +236,7 @@ def field_text(game, key: str, value, me=None, players: int = 0, depth: int = 0,
             Text("—", style="dim")
     if isinstance(value, (list, tuple)) and value and all(_scalar(v) for v in value) \
             and not _is_play(value) and key not in hints(game).get("table", ()):
-        if players > 1 and len(value) == players:
+        if per_seat and players > 1 and len(value) == players:
             return per_seat_text(game, value, me)
         if getattr(game.info, "teams", False) and len(value) == 2 and players > 2:
             return Text(", ".join(f"team {t}: {v}" for t, v in enumerate(value)))
@@ -545,8 +549,8 @@ def table_renderable(game, view, names=None, recent=None, title_extra: str = "",
         for key, value in fields:
             if key == "dealer":
                 continue
-            seats = n if memory is None or key not in memory else 0
-            pairs.append((label(game, key), field_text(game, key, value, me, seats)))
+            pairs.append((label(game, key), field_text(
+                game, key, value, me, n, per_seat=memory is None or key not in memory)))
         # short fields two to a row, long ones each on its own row below
         short = [p for p in pairs if len(p[0]) + len(p[1]) <= 30]
         long = [p for p in pairs if len(p[0]) + len(p[1]) > 30]

@@ -389,7 +389,8 @@ class AndroidWhist(Game):
         v["points"] = list(s.points)
         v["dealer"] = s.dealer
         v["deal_no"] = s.deal_no
-        v["results"] = [[list(t), list(p)] for t, p in s.results]
+        v["results"] = [{"deal": i + 1, "tricks": list(t), "points": list(p)}
+                        for i, (t, p) in enumerate(s.results)]
 
     def zones(self, s):
         return table_zones(s)
@@ -428,7 +429,7 @@ class AndroidWhist(Game):
             s.tried |= self.bit_of[c]
         s.last_trick = last_trick_from_view(view["last_trick"], place)
         s.points = list(view["points"])
-        s.results = [(tuple(t), tuple(p)) for t, p in view["results"]]
+        s.results = [(tuple(r["tricks"]), tuple(r["points"])) for r in view["results"]]
         known = {}
         if seat is not None:
             known[self._own_place(s, seat)] = int(view["hand"])

@@ -99,6 +99,8 @@ MENU = ("hcp >= 10", "hcp >= 13", "spades >= 4", "hearts >= 4", "diamonds >= 4",
 RAKE = 5
 BANK_TOKENS = 20
 SAMPLE_TRIES = 100
+# a deal's result as views give it (contract None: nobody bid)
+RESULT_FIELDS = ("contract", "declarer", "doubled", "tricks", "payment")
 
 
 class Phase(enum.Enum):
@@ -603,7 +605,7 @@ class BridgeMeetsGuessWho(Game):
         v["errors"] = [{"seat": a, "place": labels[p], "command": c,
                         "lead": None if lead is None else SUIT_NAMES[lead], "after_plays": k}
                        for a, p, c, lead, k in s.errors]
-        v["results"] = [list(r) for r in s.results]
+        v["results"] = [dict(zip(RESULT_FIELDS, r)) for r in s.results]
 
     def zones(self, s):
         return table_zones(s)
@@ -661,7 +663,7 @@ class BridgeMeetsGuessWho(Game):
                      None if e["lead"] is None else SUIT_NAMES.index(e["lead"]), e["after_plays"])
                     for e in view["errors"]]
         s.last_trick = last_trick_from_view(view["last_trick"], place)
-        s.results = [tuple(r) for r in view["results"]]
+        s.results = [tuple(r[k] for k in RESULT_FIELDS) for r in view["results"]]
         known = {}
         if seat is not None:
             known[self._own_place(s, seat)] = int(view["hand"])

@@ -211,7 +211,7 @@ class Multimulta(Game):
     deck = DECK
     test_options = {"target": 2}
     # the terminal: the inferred lacks are for bots; a trick is a table field
-    render_hints = {"hide": ["lacks", "deal_no"], "table": ["trick"]}
+    render_hints = {"hide": ["lacks", "deal_no"], "table": ["trick"], "seat_fields": ["turn"]}
 
     def render_board(self, view):
         """For the terminal: how to read a card, and the best so far (10.3)."""
@@ -413,7 +413,8 @@ class Multimulta(Game):
             v["last_trick"]["suit"] = s.last_trick[2]
         v["points"] = list(s.points)
         v["games_won"] = list(s.games_won)
-        v["results"] = [[list(t), list(p)] for t, p in s.results]
+        v["results"] = [{"deal": i + 1, "tricks": list(t), "points": list(p)}
+                        for i, (t, p) in enumerate(s.results)]
 
     def zones(self, s):
         z = {f"hand{p}": s.hands[p] for p in range(4)}
@@ -458,7 +459,7 @@ class Multimulta(Game):
             s.won[s.last_trick[1] % 2] = last_trick_cards(lt)
         s.points = list(view["points"])
         s.games_won = list(view["games_won"])
-        s.results = [(tuple(t), tuple(p)) for t, p in view["results"]]
+        s.results = [(tuple(r["tricks"]), tuple(r["points"])) for r in view["results"]]
         s.given = [0, 0, 0, 0]
         used = s.won[0] | s.won[1] | mask_of(c for _, c in s.trick)
         hands = [0, 0, 0, 0]

@@ -402,7 +402,8 @@ class TopTrumps(Game):
         v["points"] = list(s.points)
         v["deal_no"] = s.deal_no
         v["circle"] = list(s.circle)
-        v["results"] = [list(r) for r in s.results]
+        v["results"] = [{"deal": i + 1, "attacker": a, "points": p}
+                        for i, (a, p) in enumerate(s.results)]
 
     def zones(self, s):
         z = {f"hand{p}": s.hands[p] for p in range(4)}
@@ -443,7 +444,7 @@ class TopTrumps(Game):
         if s.last_trick is not None:
             s.won[s.last_trick[1]] = last_trick_cards(lt)
         s.points = list(view["points"])
-        s.results = [tuple(r) for r in view["results"]]
+        s.results = [(r["attacker"], r["points"]) for r in view["results"]]
         known = {2: int(view["dummy"])}
         if seat is not None:
             known[self._own_place(s, seat)] = int(view["hand"])

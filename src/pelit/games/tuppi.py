@@ -630,7 +630,7 @@ class Tuppi(Game):
         v["hand_no"] = s.hand_no
         v["scores"] = list(s.scores)
         v["rising"] = (0 if s.scores[0] else 1) if s.scores != (0, 0) else None
-        v["results"] = [{"hand": r[0], "contract": r[1], "declarer": r[2], "soloist": r[3],
+        v["results"] = [{"hand": r[0] + 1, "contract": r[1], "declarer": r[2], "soloist": r[3],
                          "tricks": list(r[4]), "team": r[5], "points": r[6],
                          "scores": list(r[7])} for r in s.results]
         v["bid_order"] = list(s.bid_order)
@@ -725,7 +725,7 @@ class Tuppi(Game):
         s.dealer = view["dealer"]
         s.hand_no = view["hand_no"]
         s.scores = tuple(view["scores"])
-        s.results = [(r["hand"], r["contract"], r["declarer"], r["soloist"],
+        s.results = [(r["hand"] - 1, r["contract"], r["declarer"], r["soloist"],
                       tuple(r["tricks"]), r["team"], r["points"], tuple(r["scores"]))
                      for r in view["results"]]
         s.bid_order = tuple(view["bid_order"])
