@@ -700,16 +700,22 @@ def test_game_going_out_non_declarer_needs_two_canastas_one_natural_and_a_samba(
     assert any(e.kind == "went_out" for e in s.events)
 
 
+def _declarer_opened_with_aces():
+    """Seat 0 bids 1 clubs, everyone passes, and it opens with three aces (24.3)."""
+    s = new(hands=("AH AS AD", "", "", ""))
+    s.play("bid 1 clubs", 0)
+    for p in (1, 2, 3):
+        s.play("pass", p)
+    s.play("meld AH AS AD", 0)
+    s.play("done", 0)
+    return s
+
+
 def test_game_declarer_goes_out_once_the_contract_is_made():
     """24.9 / 24.10: the declarer side goes out when its contract's points are
     reached (card points left out below level five); made: half the contract."""
     for with_samba in (False, True):
-        s = new(hands=("AH AS AD", "", "", ""))
-        s.play("bid 1 clubs", 0)
-        for p in (1, 2, 3):
-            s.play("pass", p)
-        s.play("meld AH AS AD", 0)
-        s.play("done", 0)
+        s = _declarer_opened_with_aces()
         _table(s, 0, [NAT9] + ([SAMBA_S] if with_samba else []))
         _hand(s, 0, "4D 4S 4H QC KD", "QD QS")
         s.play("draw", 0)
@@ -1044,12 +1050,7 @@ def test_game_declarer_side_never_earns_the_extra_100_so_it_cannot_make_a_contra
     its going out never comes with the 100 for opening in the same turn, even when
     the other side opened earlier in the deal.  Here the declarer side ends 5
     points short of its contract (1000 - 5 in the partner's hand): failed."""
-    s = new(hands=("AH AS AD", "", "", ""))
-    s.play("bid 1 clubs", 0)
-    for p in (1, 2, 3):
-        s.play("pass", p)
-    s.play("meld AH AS AD", 0)
-    s.play("done", 0)
+    s = _declarer_opened_with_aces()
     _draw_and_discard(s, 0)
     _hand(s, 1, "AC AC AC 5C 6D", "QD QS")
     s.play("draw", 1)

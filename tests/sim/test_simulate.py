@@ -5,7 +5,6 @@ intervals."""
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import re
