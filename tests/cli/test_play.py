@@ -542,3 +542,28 @@ def test_canasta_meld_start_never_fills_in_a_wild_card():
     assert session._handle("meld 7 7") is None and len(s.history) == before
     assert "'meld 7 7' could be: meld 7" in console.file.getvalue()
     assert session._handle("meld 7 7 2") == "acted"
+
+
+def test_log_does_not_turn_up_won_tricks():
+    """Ch. 2 in the terminal: 'log' shows the cards of the trick on the table
+    and of the last trick until the next lead; earlier tricks lie face down."""
+    from pelit.cli.play import _face_down_plays
+    ev = [{"kind": "new_deal"}, {"kind": "play", "card": 1}, {"kind": "play", "card": 2},
+          {"kind": "trick"}, {"kind": "play", "card": 3}, {"kind": "play", "card": 4},
+          {"kind": "trick"}]
+    assert _face_down_plays(ev) == {1, 2}                     # the last trick shows
+    assert _face_down_plays(ev + [{"kind": "lead", "card": 5}]) == {1, 2, 4, 5}
+    assert _face_down_plays(ev + [{"kind": "new_deal"}]) == set()
+    game = pelit.load("tuppi")
+    console = quiet_console()
+    session = Session(game, seat=0, seed=3, console=console, save=False,
+                      input_fn=lambda prompt: "quit")
+    st = session.state
+    while len([e for e in st.events if e.kind == "trick"]) < 3 or st.trick:
+        seat = st.to_act[0]
+        st.apply(game.legal_actions(st, seat)[0], seat)
+    session._handle("log all")
+    text = console.file.getvalue()
+    plays = [ln for ln in text.splitlines() if ": play" in ln]
+    with_card = [ln for ln in plays if "card" in ln]
+    assert len(plays) > 8 and len(with_card) == 4              # the last trick only

@@ -174,11 +174,17 @@ class Session:
     def _last_lines(self, k):
         """The seat's past events as lines.  Fields a game lists under the
         hint ``forget`` (``{"flip": ["card"]}``) are left out: what a player
-        must remember (Memory, Cactus) is shown as it happens, not again."""
+        must remember (Memory, Cactus) is shown as it happens, not again; so
+        are the cards of won tricks lying face down (ch. 2: all but the last
+        trick, and that one too once the next card is down)."""
         forget = render.hints(self.game).get("forget", {})
+        events = self.my_events()
+        down = _face_down_plays(events)
         lines = []
-        for e in self.my_events():
+        for i, e in enumerate(events):
             drop = forget.get(e.get("kind"))
+            if i in down:
+                drop = ("card",) + tuple(drop or ())
             if drop:
                 e = {key: v for key, v in e.items() if key not in drop}
             line = render.describe_event(self.game, e, self.me, self.names, self.n)
@@ -520,3 +526,22 @@ def _readline(session):
     readline.set_completer(complete)
     readline.parse_and_bind("tab: complete")
     return readline
+
+
+def _face_down_plays(events) -> set[int]:
+    """The indexes of the card plays (``play``/``lead`` events) that went
+    into won tricks now lying face down: every trick of the deal but the last
+    one, and the last one too once a card of the next trick is down."""
+    tricks: list[list[int]] = [[]]
+    for i, e in enumerate(events):
+        kind = e.get("kind")
+        if kind == "new_deal":
+            tricks = [[]]
+        elif kind in ("play", "lead") and e.get("card") is not None:
+            tricks[-1].append(i)
+        elif kind == "trick":
+            tricks.append([])
+    if len(tricks) == 1:
+        return set()                 # no trick finished (or no trick game)
+    shown = tricks[-1] if tricks[-1] else tricks[-2] + tricks[-1]
+    return {i for t in tricks for i in t} - set(shown)
