@@ -293,7 +293,7 @@ class Canasta(DeclaredOpeningMeldGame):
         "hide": ["stock", "pile", "pile_frozen", "pile_aside", "melds", "tentative",
                  "tentative_top", "red_threes", "opened", "requirement",
                  "requirement_raise", "penalties", "ask", "ask_back", "drew", "melded",
-                 "opened_now", "deal_no", "scores", "sheet"],
+                 "opened_now", "deal_no", "scores", "sheet", "asked_unable"],
         "not_cards_after": ["to"],
     }
     State = CanastaState
