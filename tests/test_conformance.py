@@ -1,7 +1,7 @@
 """Conformance over every registered game (ARCHITECTURE, Testing 1).
 
-Random matches finish; legal actions are empty iff the match is over; illegal
-and out-of-turn actions raise and change nothing; clones are independent;
+Random matches finish; legal actions are empty iff the match is over; illegal,
+non-existent and out-of-turn actions raise in one line and change nothing; clones are independent;
 (seed, decks, actions) replays exactly; action text round trips; cards are
 conserved; declared zero-sum holds.
 """
@@ -78,6 +78,13 @@ def _deep_checks(game, state, rng):
     if illegal:
         with pytest.raises(IllegalAction):
             game.apply(state, rng.choice(illegal), seat)
+        assert snapshot(state) == before
+    # an action id that does not exist, or is no id at all, is refused in one
+    # line and changes nothing (issue 10)
+    for bad in (-1, space + 1000, 2 ** 70, True, 3.5, "QS", None):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(state, bad, seat)
+        assert "\n" not in str(refused.value)
         assert snapshot(state) == before
     # out of turn raises and changes nothing
     n = game.num_players(state)

@@ -67,3 +67,76 @@ def test_views_do_not_leak(game_id):
             s, a = random_step(state, rng)
             game.apply(state, a, s)
             step += 1
+
+
+# -- won tricks lie face down (ch. 2; cards.trick.won_tricks_view) ----------------------
+
+TRICK_PLAYS = ("play", "lead")
+
+
+class FaceDownTricks:
+    """Which cards the views may not show, read from a spectator's events:
+    the cards of every won trick of the deal but the last, and the last one
+    too once a card of the next trick is down.  A card whose face the table
+    saw before it was played (an exposed bid card, the dummy) may still be
+    named where it was seen; a game's ``won_face_up`` cards lie face up in
+    won tricks by its rules (Screw Misere's aces)."""
+
+    def __init__(self, face_up):
+        self.face_up = face_up
+        self.earlier = self.last = self.current = self.public = self.exempt = 0
+        self.tricks = 0
+
+    def read(self, events):
+        for e in events:
+            kind = e["kind"]
+            if kind == "new_deal":
+                self.earlier = self.last = self.current = self.public = self.exempt = 0
+            elif kind in TRICK_PLAYS and "card" in e and e["card"] is not None:
+                card = 1 << int(e["card"])
+                self.current |= card
+                self.exempt |= card & self.public
+            elif kind == "trick":
+                self.tricks += 1
+                self.earlier |= self.last
+                self.last, self.current = self.current, 0
+            else:
+                self.public |= card_ids_in(e)
+
+    def hidden(self):
+        down = self.earlier | (self.last if self.current else 0)
+        return down & ~self.face_up & ~self.exempt
+
+
+TRICK_GAMES = [g.info.id for g in pelit.all_games() if g.info.family == "trick-taking"]
+
+
+@pytest.mark.parametrize("game_id", [g.info.id for g in pelit.all_games()])
+def test_won_tricks_lie_face_down(game_id):
+    """Ch. 2: in every game that plays tricks, no view of any seat (or a
+    spectator) shows a card of a won trick, except the last trick until the
+    next card is played; counts are all a view gives of the rest."""
+    game = pelit.load(game_id)
+    face_up = getattr(game, "won_face_up", 0)
+    tricks = 0
+    for seed in (3, 4):
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed, **game.test_options)
+        seats = [None, *range(game.num_players(state))]
+        table = FaceDownTricks(face_up)
+        step = 0
+        while state.outcome is None and step < 3000:
+            before = len(state.events)
+            s, a = random_step(state, rng)
+            game.apply(state, a, s)
+            step += 1
+            table.read(game.events_for(state, None, before))
+            hidden = table.hidden()
+            if not hidden:
+                continue
+            for seat in seats:
+                shown = card_ids_in(game.view(state, seat)) & hidden
+                assert not shown, (f"seat {seat} sees {game.deck.texts(shown)}, cards of "
+                                   f"won tricks lying face down")
+        tricks += table.tricks
+    assert tricks or game_id not in TRICK_GAMES, f"{game_id} logged no 'trick' events"

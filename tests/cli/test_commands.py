@@ -46,7 +46,25 @@ def test_list_shows_every_registered_game():
     assert r.exit_code == 0
     for gid in GAMES:
         assert gid in r.stdout
-    assert "players" in r.stdout and "source" in r.stdout
+    assert "players" in r.stdout and "rule book" in r.stdout
+
+
+def test_list_fits_80_columns():
+    """Issue 10: no row wraps to a second line but the longest names, no column
+    is cut ('…'), nothing is wider than 80 columns."""
+    from rich.console import Console
+    from pelit.cli import main
+    console = Console(width=80, record=True, file=open("/dev/null", "w"))
+    old, main.out = main.out, console
+    try:
+        main.list_games(as_json=False)
+    finally:
+        main.out = old
+    lines = console.export_text().splitlines()
+    assert max(len(ln) for ln in lines) <= 80 and "…" not in "".join(lines)
+    rows = [ln for ln in lines if ln.split()[:1] and ln.split()[0] in GAMES]
+    assert len(rows) == len(GAMES)
+    assert "tuppi                   Tuppi" in "\n".join(rows) and "000 ch. 6" in "\n".join(rows)
 
 
 def test_list_json_has_ids_names_players_aliases():
@@ -98,6 +116,11 @@ def test_rules_unknown_game():
     (["play", "xeri", "--preset", "fast"], "no preset 'fast'"),
     (["play", "xeri", "-o", "seed=3"], "no option 'seed'"),
     (["play", "xeri", "-o", "decks=AS"], "no option 'decks'"),
+    (["play", "xeri", "--seed", "abc"], "--seed wants a whole number, not 'abc'"),
+    (["play", "xeri", "--seat", "one"], "--seat wants a whole number"),
+    (["play", "xeri", "-o", "hand=2"], "(did you mean hands?)"),
+    (["play", "xery"], "(did you mean xeri"),
+    (["play", "xeri", "--bots", "heuristik"], "(did you mean heuristic?)"),
 ])
 def test_play_user_errors(args, needle):
     assert_user_error(invoke(*args, "--no-record"), needle)
@@ -137,8 +160,8 @@ def test_simulate_results_do_not_depend_on_workers():
 def test_simulate_prints_a_summary():
     r = invoke("simulate", "xeri", "-n", 3, "-o", "hands=1")
     assert r.exit_code == 0, r.output
-    for needle in ("Per seat", "Draws", "Actions per match", "How matches ended",
-                   "matches per second"):
+    for needle in ("Line-up", "Per bot", "Per seat", "Draws", "Actions per match",
+                   "How matches ended", "matches per second"):
         assert needle in r.stdout
 
 
@@ -169,6 +192,9 @@ def test_simulate_every_game(game_id):
     (["xeri", "-n", 2, "-o", "colour=red"], "no option 'colour'"),
     (["xeri", "-n", 2, "--preset", "fast"], "no preset 'fast'"),
     (["xeri", "-n", 2, "-o", "seed=4"], "no option 'seed'"),
+    (["xeri", "-n", "abc"], "-n wants a whole number, not 'abc'"),
+    (["xeri", "-n", 2, "--seed", "abc"], "--seed wants a whole number, not 'abc'"),
+    (["xeri", "-n", 2, "--workers", "two"], "--workers wants a whole number"),
 ])
 def test_simulate_user_errors(args, needle):
     assert_user_error(invoke("simulate", *args), needle)
@@ -243,6 +269,34 @@ def test_replay_unreadable_and_corrupt_records(tmp_path, record_file):
     rec["game"] = "nope"
     bad.write_text(json.dumps(rec))
     assert_user_error(invoke("replay", bad), "unknown game")
+
+
+@pytest.mark.parametrize("seed, shown", [("abc", '"abc"'), (1.5, "1.5"), (True, "true"),
+                                         (None, "null")])
+def test_a_record_seed_must_be_a_whole_number(tmp_path, record_file, seed, shown):
+    """Issue 10: "seed": "abc", 1.5 or true is refused in one line (1.5 and
+    true used to replay as seed 1)."""
+    rec = json.loads(record_file.read_text())
+    rec["seed"] = seed
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(rec))
+    assert_user_error(invoke("replay", bad), f"seed must be a whole number, not {shown}")
+    assert_user_error(invoke("replay", bad, "--check"), "seed must be a whole number")
+
+
+def test_a_stacked_deck_with_a_card_twice_is_refused(tmp_path, record_file):
+    """Issue 10: decks holding a card twice: one line naming the card."""
+    rec = json.loads(record_file.read_text())
+    g = pelit.load("xeri")
+    pack = g.deck.texts(range(g.deck.size)).split()
+    pack[1] = pack[0]
+    rec["decks"] = [" ".join(pack)]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(rec))
+    assert_user_error(invoke("replay", bad), f"{pack[0]} is in the stacked pack 2 times")
+    rec["decks"] = [[0] * 52]
+    bad.write_text(json.dumps(rec))
+    assert_user_error(invoke("replay", bad), "decks must be a list of packs in card text")
 
 
 # -- bench --------------------------------------------------------------------
@@ -335,6 +389,8 @@ def test_summary_counts_sides_draws_and_reason_kinds():
     assert s["wins"] == [1, 1, 1, 1] and s["draws"] == 1
     assert s["winning_sides"] == {"0+2": 1, "1+3": 1}
     assert s["reasons"]["team # reached # in hand #"]["count"] == 2
-    assert s["scores"][1] == {"mean": 4.667, "min": 1, "max": 9}
+    # scores 1, 9, 4: sd sqrt(49/3) = 4.041; the mean's 95% interval 4.667 -+ 1.96 * 4.041 / sqrt(3)
+    assert s["scores"][1] == {"mean": 4.667, "min": 1, "max": 9, "sd": 4.041,
+                              "ci95": [0.093, 9.24]}
     assert s["actions_per_match"] == {"mean": 100.0, "min": 90, "max": 110}
     assert s["matches_per_second"] == 1.5

@@ -240,8 +240,8 @@ def test_hex_board_drawn_as_a_rhombus_with_coordinates():
     text = render.board_renderable(_BoardGame("hex"), _board_view(board, "hex")).plain
     lines = text.splitlines()
     assert lines[0].split() == ["a", "b", "c", "d"]
-    assert lines[1] == "1 · ● · ·" and lines[3] == "3   · · ● ·"
-    assert "● You" in lines[-1] and "● Seat 1" in lines[-1]
+    assert lines[1] == "1 · ● · ·" and lines[3] == "3   · · ○ ·"      # by shape: NO_COLOR
+    assert "● You" in lines[-1] and "○ Seat 1" in lines[-1]
 
 
 def test_y_board_drawn_as_a_triangle():
@@ -249,7 +249,7 @@ def test_y_board_drawn_as_a_triangle():
     board[3][0] = 2
     text = render.board_renderable(_BoardGame("y"), _board_view(board, "y")).plain
     lines = text.splitlines()
-    assert lines[0] == "1    ·" and lines[3] == "4 ● · · ·"
+    assert lines[0] == "1    ·" and lines[3] == "4 ○ · · ·"          # player 2's stone
 
 
 def test_a_game_may_draw_its_own_board():
@@ -264,8 +264,8 @@ def test_named_colour_stones_and_legend():
     view["colours"] = {"red": 1, "blue": 0}
     text = render.board_renderable(_BoardGame("hex"), view, ["you", "heuristic"]).plain
     lines = text.splitlines()
-    assert lines[1] == "1 · ● · 1" and lines[2] == "2  · · ● 2"
-    assert lines[-1].strip() == "● red: Seat 1   ● blue: You"
+    assert lines[1] == "1 · ● · 1" and lines[2] == "2  · · ○ 2"
+    assert lines[-1].strip() == "● red: Seat 1   ○ blue: You"
 
 
 def test_a_move_list_is_never_a_seat_column():
@@ -318,10 +318,27 @@ def test_values_read_as_words():
     trick = [[2, Card(c("QS"))], [0, Card(c("KS"))]]
     assert render.value_text(g, trick, me=0).plain == "Seat 2 Q♠ · You K♠"
     bid = {"verbal": False, "exposed": True, "bid": "rami", "card": None, "winner": 1}
-    assert render.value_text(g, bid, me=1).plain == "exposed, bid rami, winner You"
+    assert render.value_text(g, bid, me=1).plain == "exposed; bid rami; winner You"
     lines = [{"hand": 0, "xeri": 10}, {"hand": 1, "xeri": 0}]
-    assert render.value_text(g, lines).plain == "hand 0, xeri 10 | hand 1, xeri 0"
+    assert render.value_text(g, lines).plain == "hand 0; xeri 10 | hand 1; xeri 0"
     assert render.value_text(g, lines, terse=True).plain == "xeri 10 | hand 1"
+
+
+def test_lists_in_records_read_as_words_not_python_lists():
+    """Issue 10: no '[6, 7]' for a person: numbers per seat or per team are
+    named, lists of seats are seat names."""
+    tuppi = pelit.load("tuppi")
+    scored = {"tricks": [6, 7], "scores": [0, 24], "won_by": 2}
+    assert render.value_text(tuppi, scored, players=4).plain == \
+        "tricks team 0: 6, team 1: 7; scores team 0: 0, team 1: 24; won by Seat 2"
+    xeri = pelit.load("xeri")
+    assert render.value_text(xeri, {"points": [3, 5]}, me=1, players=2).plain == \
+        "points Seat 0: 3, You: 5"
+    assert render.field_text(tuppi, "play_order", [1, 3, 0], me=0, players=4).plain == \
+        "Seat 1, Seat 3, You"
+    event = {"kind": "hand_scored", "seat": None, "tricks": [6, 7], "sooli_passed": [2]}
+    line = render.describe_event(tuppi, event, 2, None, 4).plain
+    assert "[" not in line and "team 0: 6, team 1: 7" in line and "sooli passed You" in line
 
 
 def _asked_out_of_turn(game_id, seat, first_word):
@@ -471,3 +488,82 @@ def test_an_event_field_named_like_the_event_is_not_labelled_twice():
     line = render.describe_event(g, {"kind": "call", "seat": 1, "call": "1 canasta",
                                      "level": 1}, 0, None, 4).plain
     assert line == "Seat 1: call  1 canasta · level 1"
+
+
+def test_a_typo_is_answered_with_what_was_probably_meant():
+    """Issue 10: 'did you mean' for a slip in a move or a prompt command."""
+    game = pelit.load("tuppi")
+    console = quiet_console()
+    session = Session(game, seat=0, seed=5, console=console, save=False,
+                      input_fn=lambda prompt: "quit")
+    before = len(session.state.history)
+    session._handle("lgeal")
+    session._handle("bid 4x")
+    text = console.file.getvalue()
+    assert "Did you mean legal? Legal now:" in text
+    assert "Did you mean bid 4♠ or bid 4♣" in " ".join(text.split())
+    assert len(session.state.history) == before
+
+
+def test_the_record_path_is_checked_before_the_match_starts(tmp_path):
+    """Issue 10: a folder or an unwritable place for --record fails at once,
+    in one line, before any move is asked for."""
+    r = pelit_cmd("play", "xeri", "--record", tmp_path, stdin="AS\n", tmp_path=tmp_path)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.strip() == f"pelit: cannot save the record to {tmp_path}: it is a folder; " \
+                               "give a file name"
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    r = pelit_cmd("play", "xeri", "--record", blocker / "x.json", tmp_path=tmp_path)
+    assert r.returncode == 2 and "is a file, not a folder" in r.stderr and r.stdout == ""
+
+
+def test_canasta_meld_start_never_fills_in_a_wild_card():
+    """Issue 10: 'meld 7 7' used to run 'meld 7 7 2', melding a wild two the
+    player meant to keep.  The prompt now names the action and asks."""
+    from pelit.games.canasta import DECK as CDECK
+    game = pelit.load("canasta")
+    console = quiet_console()
+    session = Session(game, seat=0, seed=3, console=console, save=False,
+                      input_fn=lambda prompt: "quit")
+    s = session.state
+    s.play("draw", 0)
+    keep = CDECK.parse_many("7S 7H 2C KD QD JD 9S 8H 6C 5D 4S 4H")
+    spare = s.hands[0]
+    for p in range(4):
+        s.hands[p] &= ~sum(1 << c for c in keep)
+    s.stock = [c for c in s.stock if c not in keep] + [c for c in pelit.cards.deck.ids(spare)
+                                                       if c not in keep]
+    s.hands[0] = sum(1 << c for c in keep)
+    s._legal = None
+    texts = {game.action_text(a) for a in game.legal_actions(s, 0)}
+    assert "meld 7 7 2" in texts and not {"meld 7 7 7", "meld 7 7 jk"} & texts
+    before = len(s.history)
+    assert session._handle("meld 7 7") is None and len(s.history) == before
+    assert "'meld 7 7' could be: meld 7" in console.file.getvalue()
+    assert session._handle("meld 7 7 2") == "acted"
+
+
+def test_log_does_not_turn_up_won_tricks():
+    """Ch. 2 in the terminal: 'log' shows the cards of the trick on the table
+    and of the last trick until the next lead; earlier tricks lie face down."""
+    from pelit.cli.play import _face_down_plays
+    ev = [{"kind": "new_deal"}, {"kind": "play", "card": 1}, {"kind": "play", "card": 2},
+          {"kind": "trick"}, {"kind": "play", "card": 3}, {"kind": "play", "card": 4},
+          {"kind": "trick"}]
+    assert _face_down_plays(ev) == {1, 2}                     # the last trick shows
+    assert _face_down_plays(ev + [{"kind": "lead", "card": 5}]) == {1, 2, 4, 5}
+    assert _face_down_plays(ev + [{"kind": "new_deal"}]) == set()
+    game = pelit.load("tuppi")
+    console = quiet_console()
+    session = Session(game, seat=0, seed=3, console=console, save=False,
+                      input_fn=lambda prompt: "quit")
+    st = session.state
+    while len([e for e in st.events if e.kind == "trick"]) < 3 or st.trick:
+        seat = st.to_act[0]
+        st.apply(game.legal_actions(st, seat)[0], seat)
+    session._handle("log all")
+    text = console.file.getvalue()
+    plays = [ln for ln in text.splitlines() if ": play" in ln]
+    with_card = [ln for ln in plays if "card" in ln]
+    assert len(plays) > 8 and len(with_card) == 4              # the last trick only

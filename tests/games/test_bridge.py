@@ -411,10 +411,13 @@ def test_quitted_tricks_lie_face_down_only_the_last_may_be_reviewed():
     calls(s, "JH", "6H", "2H", "AH")
     pv = s.view(3)["play"]
     assert "played" not in pv and pv["trick"] == []
-    assert [DECK.text(c) for _, c in pv["last_trick"]] == ["JH", "6H", "2H", "AH"]
-    calls(s, "AS", "7S", "3S", "2S")
+    assert [DECK.text(c) for _, c in pv["last_trick"]["cards"]] == ["JH", "6H", "2H", "AH"]
+    calls(s, "AS")                            # ch. 2: the next card covers it
+    assert s.view(3)["play"]["last_trick"] is None
+    calls(s, "7S", "3S", "2S")
     pv = s.view(3)["play"]
-    assert [DECK.text(c) for _, c in pv["last_trick"]] == ["AS", "7S", "3S", "2S"]
+    assert [DECK.text(c) for _, c in pv["last_trick"]["cards"]] == ["AS", "7S", "3S", "2S"]
+    assert pv["last_trick"]["won_by"] == 0
     assert pv["tricks_won"] == [2, 0, 0, 0] and pv["voids"][3] == 0
 
 

@@ -142,11 +142,32 @@ def test_power_card_from_a_layout_can_be_taken_and_used_by_the_opponent():
     s = new(layout0="7D 9C KD 2C", stock_top="AH")
     turn(s, "draw")
     turn(s, "swap 1")                                # 7D leaves the layout unused
-    assert s.view(1)["top_unused_power"] is True
+    assert s.view(1)["unused_power_for"] == 1
     turn(s, "done")
     s.play("take", seat=1)
     s.play("discard", seat=1)                       # and re-discards it for its power
     assert s.phase is G.Phase.POWER and s.power == "peek"
+
+
+def test_own_power_card_matched_away_cannot_be_taken_back_for_its_power():
+    """Power cards: an unused power card passes to the opponent.  Seat 0
+    matches his own 7D onto seat 1's 7C; on his turn he may take the 7D back
+    only to swap it in, never to discard it for its power."""
+    s = new(layout0="7D 9C KD 2C", stock_top="AH 7C")
+    turn(s, "draw")
+    turn(s, "swap 4")                                # 2C: no power card
+    turn(s, "done")
+    turn(s, "draw")                                  # seat 1: 7C ...
+    turn(s, "discard")
+    turn(s, "pass")                                  # ... its peek declined: used
+    s.play("match 1", seat=0)                       # seat 0's 7D leaves his layout
+    assert s.view(0)["unused_power_for"] == 1 and s.view(1)["unused_power_for"] == 1
+    turn(s, "done")
+    assert s.turn == 0 and "take" in legal(s, 0)
+    turn(s, "take")
+    assert s.held_from == "discard" and "discard" not in legal(s, 0)
+    with pytest.raises(IllegalAction):
+        turn(s, "discard")
 
 
 def test_match_in_turn_right_and_wrong():

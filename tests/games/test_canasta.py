@@ -558,3 +558,176 @@ def test_deal_scoring_on_screen_names_each_teams_seats():
     assert text.startswith("Deal scored (") and "seats 0+2: " in text and "seats 1+3: " in text
     other = [e for e in s.events if e.kind == "draw"][0]
     assert describe_event(G, other.for_seat(0), 0, None, 4).plain.startswith("You: draw")
+
+
+# -- 21.6.5 / 22.8.4: asking "May I go out?" when unable ----------------------------
+
+def _penalty_reasons(s):
+    return [e.public["reason"] for e in s.events if e.kind == "penalty"]
+
+
+def test_asking_when_unable_costs_300_even_when_the_partner_says_no():
+    """21.6.5: the penalty is for asking when one cannot go out, whatever the
+    answer; three aces and fillers after the draw cannot go out (no canasta)."""
+    s = new(hands=("AS AH AD", "", "", ""))
+    s.play("draw")
+    s.play("ask go out")
+    s.play("no")
+    assert s.penalties == [1, 0]
+    assert _penalty_reasons(s) == ["asked 'May I go out?' but could not go out"]
+    s.play("discard KS")
+    assert s.penalties == [1, 0]             # "no": nothing more
+
+
+def test_asking_when_able_and_told_no_costs_nothing():
+    """22.8.4: asking as a signal is fair when one can go out: eight sevens,
+    three aces and a jack can go out (canasta, 60 for the opening); "no"."""
+    s = new(hands=("7S 7S 7H 7H 7D 7D 7C AS AH AD JH", "", "", ""), stock="7C")
+    s.play("draw")
+    s.play("ask go out")
+    s.play("no")
+    s.play("meld a a a")
+    s.play("discard JH")
+    assert s.penalties == [0, 0] and _penalty_reasons(s) == []
+
+
+def test_unable_and_told_yes_pays_once():
+    """21.6.5: an unable asker told "yes" who then cannot go out pays 300 once."""
+    s = new(hands=("AS AH AD", "", "", ""))
+    s.play("draw")
+    s.play("ask go out")
+    s.play("yes")
+    s.play("meld a a a")
+    s.play("discard KS")
+    assert s.penalties == [1, 0] and len(_penalty_reasons(s)) == 1
+
+
+def test_able_and_told_yes_but_not_going_out_pays_300():
+    """21.6.4: "yes" binds; a player who could go out but ends the turn with
+    cards pays 300 (one penalty, at the end of the turn)."""
+    s = new(hands=("7S 7S 7H 7H 7D 7D 7C AS AH AD JH", "", "", ""), stock="7C")
+    s.play("draw")
+    s.play("ask go out")
+    s.play("yes")
+    assert s.penalties == [0, 0]
+    s.play("meld a a a")
+    s.play("discard JH")
+    assert s.penalties == [1, 0]
+    assert _penalty_reasons(s) == ["asked to go out but did not"]
+
+
+def test_asking_before_drawing_is_judged_with_the_card_the_stock_gives():
+    """21.6.4 / 21.6.5 (decision in the module): asked before the draw, the
+    ability is judged with the card drawn.  Seven sevens (a canasta), three
+    aces and the jack of hearts: with a second jack from the stock the jacks
+    need a wild card (none): unable; with a seven the jack is discarded."""
+    base = "7S 7S 7H 7H 7D 7D 7C AS AH AD JH"
+    for drawn, penalties in (("7C", [0, 0]), ("JS", [1, 0])):
+        s = new(hands=(base, "", "", ""), stock=drawn)
+        s.play("ask go out")
+        s.play("no")
+        assert s.penalties == penalties, drawn
+
+
+def test_asking_before_drawing_counts_the_pile_that_could_be_taken():
+    """21.6.5 (decision in the module): the pile is one way to go out.  An
+    opened team with a canasta of sevens and a meld of kings; the hand is
+    the queen pair and a jack; on the pile a queen over a jack: taking it
+    with the pair melds the queens, and the two jacks would need a wild
+    card: unable.  With a king under the queen, the king goes onto the kings
+    and the jack is discarded: able."""
+    for under, penalties in (("JS", [1, 0]), ("KS", [0, 0])):
+        # the stock's 4S would leave two single cards: the draw is no way out
+        s = new(hands=("QS QH JH", "", "", ""), stock="4S")
+        s.hands[0] = mask_of(DECK.parse_many("QS QH JH"))
+        table = mask_of(DECK.parse_many("7S 7S 7H 7H 7D 7D 7C KH KD KC"))
+        s.melds[0][7] = table & T.rank[7]
+        s.melds[0][13] = table & T.rank[13]
+        s.opened[0] = True
+        moved = DECK.parse_many(f"{under} QD", mask_of(s.stock) & ~table)
+        s.stock = [s.pile.pop()] + [c for c in s.stock if c not in moved]
+        s.pile = moved
+        s.play("ask go out")
+        s.play("no")
+        assert s.penalties == penalties, under
+
+
+@pytest.mark.parametrize("hand, melds, need, able", [
+    ("7S 7H 7D 7C 7S 7H 7D", {}, None, True),            # a natural canasta, nothing left
+    ("7S 7H 7D 7C 7S 7H 7D KS", {}, None, True),         # ... and a card to discard
+    ("7S 7H 7D 7C 7S 7H KS", {}, None, False),           # six sevens: no canasta
+    ("7S 7H 7D 7C 7S 7H 2S", {}, None, True),            # the two makes it seven
+    ("7S 7H 7D 7C 7S 7H KS QS", {}, None, False),        # two singles: one discard only
+    ("KS KH KD QS", {7: "7S 7H 7D 7C 7S 7H 7D"}, None, True),   # discard the queen
+    ("KS KH QS", {7: "7S 7H 7D 7C 7S 7H 7D"}, None, False),     # a pair needs a wild
+    ("KS KH QS QH", {7: "7S 7H 7D 7C 7S 7H 7D"}, None, False),  # two pairs, no wild
+    ("KS KH QS QH 2C", {7: "7S 7H 7D 7C 7S 7H 7D"}, None, False),  # a queen left over
+    ("KS KH KD QS QH 2C", {7: "7S 7H 7D 7C 7S 7H 7D"}, None, True),  # pair and the wild
+    ("KS KH 2C 2D 2H JK", {7: "7S 7H 7D 7C 7S 7H 7D"}, None, True),   # 3 wilds + discard
+    ("KS KH 2C 2D 2H JK JK", {7: "7S 7H 7D 7C 2S 2H JK"}, None, False),  # no room left
+    ("KS KH 2C 2D 2H JK JK", {7: "7S 7H 7D 7C 7S 7H 2S"}, None, True),   # two onto the 7s
+    ("3S 3C 3S", {7: "7S 7H 7D 7C 7S 7H 7D"}, None, True),  # three black threes meld
+    ("3S 3C KS", {7: "7S 7H 7D 7C 7S 7H 7D"}, None, False),  # two black threes: no
+    ("3S KS KH KD", {7: "7S 7H 7D 7C 7S 7H 7D"}, None, True),  # one black three discarded
+    ("7S 7H 7D 7C 7S 7H 7D KS", {}, 35, True),           # 35 of 35 needed to open
+    ("7S 7H 7D 7C 7S 7H 7D KS", {}, 36, False),          # 36: the king is discarded
+    ("7S 7H 7D 7C 7S 7H 7D 4S", {}, 36, False),
+])
+def test_meld_out_possible_table(hand, melds, need, able):
+    """21.2 / 21.5 / 21.6.2: the final table of a going-out turn, row by row."""
+    from pelit.games.canasta import meld_out_possible
+    table = [0] * 16
+    for r, text in melds.items():
+        table[r] = mask_of(DECK.parse_many(text))
+    h = mask_of(DECK.parse_many(hand, DECK.all_mask & ~mask_of(
+        c for r in melds for c in ids(table[r]))))
+    assert meld_out_possible(h, table, need) is able
+
+
+def _goes_out_by_search(state, seat):
+    """Every sequence of the seat's own legal actions this turn, tried on
+    copies (no question asked): does one end in going out?"""
+    root = state.clone()
+    skip = {G.A_ASK, G.A_YES, G.A_NO}
+    seen = set()
+
+    def search(s):
+        key = (s.phase, s.hands[seat], tuple(s.melds[seat & 1]), s.tent)
+        if key in seen:
+            return False
+        seen.add(key)
+        for a in G.legal_actions(s, seat):
+            if a in skip:
+                continue
+            t = s.clone()
+            n = len(t.events)
+            G.apply(t, a, seat)
+            if any(e.kind == "went_out" and e.seat == seat for e in t.events[n:]):
+                return True
+            if t.to_act == (seat,) and t.outcome is None \
+                    and not any(e.kind == "opening_failed" for e in t.events[n:]) and search(t):
+                return True
+        return False
+    return search(root)
+
+
+def test_could_go_out_agrees_with_trying_every_legal_sequence():
+    """21.6.5 (the judge of "can go out"): on turns of bot deals with small
+    hands, ``could_go_out`` says yes exactly when some sequence of legal
+    actions in the turn ends in going out."""
+    from pelit.bots import make_bot
+    from pelit.games.canasta import Phase
+    checked = able = 0
+    for seed in range(3):
+        s = G.new_state(seed=seed, deals=1)
+        bots = [make_bot("heuristic", G, p, seed) for p in range(4)]
+        while s.outcome is None:
+            p = s.to_act[0]
+            if s.phase in (Phase.DRAW, Phase.MELD) and s.ask is None \
+                    and s.hands[p].bit_count() <= 6:
+                fast = G.could_go_out(s, p)
+                assert fast == _goes_out_by_search(s, p), (seed, len(s.history))
+                checked += 1
+                able += fast
+            G.apply(s, bots[p].choose(G.view(s, p)), p)
+    assert checked > 20 and 0 < able < checked

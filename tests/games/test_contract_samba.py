@@ -700,16 +700,22 @@ def test_game_going_out_non_declarer_needs_two_canastas_one_natural_and_a_samba(
     assert any(e.kind == "went_out" for e in s.events)
 
 
+def _declarer_opened_with_aces():
+    """Seat 0 bids 1 clubs, everyone passes, and it opens with three aces (24.3)."""
+    s = new(hands=("AH AS AD", "", "", ""))
+    s.play("bid 1 clubs", 0)
+    for p in (1, 2, 3):
+        s.play("pass", p)
+    s.play("meld AH AS AD", 0)
+    s.play("done", 0)
+    return s
+
+
 def test_game_declarer_goes_out_once_the_contract_is_made():
     """24.9 / 24.10: the declarer side goes out when its contract's points are
     reached (card points left out below level five); made: half the contract."""
     for with_samba in (False, True):
-        s = new(hands=("AH AS AD", "", "", ""))
-        s.play("bid 1 clubs", 0)
-        for p in (1, 2, 3):
-            s.play("pass", p)
-        s.play("meld AH AS AD", 0)
-        s.play("done", 0)
+        s = _declarer_opened_with_aces()
         _table(s, 0, [NAT9] + ([SAMBA_S] if with_samba else []))
         _hand(s, 0, "4D 4S 4H QC KD", "QD QS")
         s.play("draw", 0)
@@ -1004,3 +1010,61 @@ def test_bot_discards_red_threes_rather_than_laying_them():
     s.play("draw", 0)
     bot, v = _bot_view(s, 0)
     assert G.action_text(bot.choose(v)) == "discard 3H"
+
+
+def _scored(s):
+    return [e for e in s.events if e.kind == "deal_scored"][-1].public["lines"]
+
+
+def _draw_and_discard(s, p):
+    s.play("draw", p)
+    s.play("discard " + DECK.text(ids(s.hands[p] & T.natural)[0]), p)
+
+
+def test_game_opening_a_turn_before_going_out_earns_no_extra_100():
+    """Canasta 21.6.2 as ch. 24 keeps it, the other side of the boundary: a side
+    that opened on an earlier turn and goes out now gets only the 200."""
+    s = new()
+    all_pass(s)
+    _draw_and_discard(s, 0)
+    _hand(s, 1, "AC AC AC 5C 6D", "QD QS")
+    s.play("draw", 1)
+    s.play("meld a a a", 1)
+    s.play("done", 1)
+    s.play("discard 5C", 1)
+    assert s.view(0)["opened"] == [False, True]
+    for p in (2, 3, 0):
+        _draw_and_discard(s, p)
+    _table(s, 1, [NAT9, MIX8, SAMBA_S])
+    _hand(s, 1, "4D 4S 4H QC KD", "QD QS")
+    s.play("draw", 1)
+    s.play("meld 4D 4S 4H", 1)
+    s.play("meld q q q", 1)
+    s.play("discard KD", 1)
+    lines = _scored(s)
+    assert lines[1]["going out"] == 200 and lines[1]["opening and going out"] == 0
+
+
+def test_game_declarer_side_never_earns_the_extra_100_so_it_cannot_make_a_contract():
+    """24.3 / 24.10 with Canasta 21.6.2: the declarer side opens at the auction, so
+    its going out never comes with the 100 for opening in the same turn, even when
+    the other side opened earlier in the deal.  Here the declarer side ends 5
+    points short of its contract (1000 - 5 in the partner's hand): failed."""
+    s = _declarer_opened_with_aces()
+    _draw_and_discard(s, 0)
+    _hand(s, 1, "AC AC AC 5C 6D", "QD QS")
+    s.play("draw", 1)
+    s.play("meld a a a", 1)
+    s.play("discard 5C", 1)                   # the discard makes the opening
+    assert s.view(0)["opened"] == [True, True]
+    _table(s, 0, [NAT9, MIX8])
+    _hand(s, 0, "5C", "")
+    _hand(s, 2, "4D 4S 4H QC KD", "QD QS")
+    s.play("draw", 2)
+    s.play("meld 4D 4S 4H", 2)
+    s.play("meld q q q", 2)                   # 500 + 300 + 200 reach the 1000
+    s.play("discard KD", 2)
+    lines = _scored(s)
+    assert lines[0]["going out"] == 200 and lines[0]["opening and going out"] == 0
+    assert lines[0]["cards in hand"] == -5
+    assert lines[0]["contract"] == 0 and lines[1]["contract"] == 1000

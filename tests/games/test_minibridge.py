@@ -202,5 +202,9 @@ def test_won_tricks_lie_face_down():
     for c in ("KC", "2C", "AC", "2S"):
         s.play(c)
     pv = s.view(2)["play"]
-    assert pv["trick"] == [] and "last_trick" not in pv and "played" not in pv
+    assert pv["trick"] == [] and "played" not in pv
     assert pv["tricks_won"] == [0, 1, 0, 0] and pv["voids"][1] == 1 << 3   # seat 1 showed no clubs
+    # the last trick may be looked at until the next card is played
+    assert [DECK.text(c) for _, c in pv["last_trick"]["cards"]] == ["KC", "2C", "AC", "2S"]
+    s.play(DECK.text(min(s.legal_actions())))
+    assert s.view(2)["play"]["last_trick"] is None

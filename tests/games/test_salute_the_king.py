@@ -106,14 +106,19 @@ def test_gestures_for_each_trigger():
         assert s.piles[2][0] == DECK.parse(card)    # seat 2 was last, not wrong
 
 
-def test_collected_cards_go_under_the_pile_in_order():
-    # Game play (decision): the middle goes under the pile, first card turned on top of the packet
+def test_collected_cards_go_under_the_pile_turned_over():
+    """Game play (decision in the module): the face-up middle pile is turned
+    face down and put under the collector's pile: its first card turned (2H)
+    lies on top of the packet, next to his old cards, and the queen turned
+    last at the very bottom (``piles`` list the bottom card first)."""
     s = new(["2H", "3H", "QH"])
+    old = list(s.piles[1])
     for _ in range(3):
         s.play("turn")
     s.play("bow", seat=0)
     s.play("bow", seat=2)
-    assert [DECK.text(c) for c in s.piles[1][:3]] == ["2H", "3H", "QH"]
+    assert [DECK.text(c) for c in s.piles[1][:3]] == ["QH", "3H", "2H"]
+    assert s.piles[1][3:] == old[:-1]                # his pile less the 3H he turned
 
 
 def test_first_out_wins_after_the_reaction():

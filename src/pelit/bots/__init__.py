@@ -12,6 +12,7 @@ import pkgutil
 
 from ..core.errors import PelitError
 from ..core.rng import stream
+from ..core.suggest import did_you_mean
 
 
 class Bot:
@@ -82,5 +83,6 @@ def make_bot(name: str, game, seat: int, seed: int = 0) -> Bot:
                 raise PelitError(f"the {key} bot of {game.info.id} takes no setting ({name!r})")
             bot.configure(setting)
         return bot
-    raise PelitError(f"unknown bot {name!r} for {game.info.id}; bots: "
+    raise PelitError(f"unknown bot {name!r} for {game.info.id}"
+                     f"{did_you_mean(key, bot_names(game) + ['h', 'bot'])}; bots: "
                      f"{', '.join(bot_names(game))}")

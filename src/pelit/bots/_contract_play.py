@@ -13,20 +13,7 @@ from __future__ import annotations
 from ..cards.deck import ids, standard_deck
 from ..cards.trick import rank_strength, winning_index
 from . import Bot
-
-
-class PlayMemory:
-    """The cards seen played in the current deal, from a seat's events."""
-
-    def __init__(self):
-        self.gone = 0
-
-    def observe(self, events):
-        for e in events:
-            if e["kind"] == "new_deal":
-                self.gone = 0
-            elif e["kind"] == "play":
-                self.gone |= 1 << e["card"]
+from ._memory import PlayMemory
 
 
 class ContractPlayBot(Bot):

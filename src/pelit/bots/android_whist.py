@@ -7,7 +7,8 @@ card otherwise.  Its android (whose cards it never sees): 'duck' when its
 side is winning, 'beat' otherwise; after an Error Message while following,
 'shortest' to throw away a side card when its side wins, else 'beat' (a
 trump) before falling back on naming suits; when leading, ask for the
-'high longest' suit, then the lowest card of a side suit.
+'high longest' suit, then the lowest card of a side suit.  It remembers
+the cards played (won tricks lie face down).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from ..cards.deck import SPADES, highest, ids, lowest
 from ..cards.trick import beating_mask, winning_index
 from ..games.android_whist import DECK, STRENGTH, TRUMP
 from . import Bot, heuristic
+from ._memory import PlayMemory
 
 FOLLOW_WIN = ("duck", "shortest", "clubs", "diamonds", "hearts", "beat", "spades",
               "high", "longest")
@@ -28,6 +30,13 @@ LEAD = ("high longest", "longest", "hearts", "diamonds", "clubs", "high shortest
 @heuristic("android-whist")
 class AndroidWhistBot(Bot):
     name = "heuristic"
+
+    def __init__(self, game, seat, seed=0):
+        super().__init__(game, seat, seed)
+        self.memory = PlayMemory()      # won tricks lie face down: it remembers them
+
+    def observe(self, events):
+        self.memory.observe(events)
 
     def choose(self, view):
         legal = view["legal"]
@@ -73,7 +82,7 @@ class AndroidWhistBot(Bot):
         return min(ids(pool), key=lambda c: (STRENGTH[c], self.rng.random()))
 
     def _lead(self, view, mask):
-        gone = int(view["won_cards"][0]) | int(view["won_cards"][1])
+        gone = self.memory.gone
         for suit in (0, 1, 2, 3):
             mine = mask & DECK.suit_mask[suit]
             if not mine:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..cards.deck import ids
 from ..games.multimulta import DECK, RANKS, SUITS, trick_winner
 from . import Bot, heuristic
+from ._memory import PlayMemory
 
 WORTH = tuple(sum(max(0, (RANKS[s][c] or 0) - 8) ** 2 for s in SUITS) for c in range(DECK.size))
 
@@ -26,6 +27,13 @@ def rank(suit, card):
 class MultimultaBot(Bot):
     name = "heuristic"
 
+    def __init__(self, game, seat, seed=0):
+        super().__init__(game, seat, seed)
+        self.memory = PlayMemory()      # won tricks lie face down: it remembers them
+
+    def observe(self, events):
+        self.memory.observe(events)
+
     def choose(self, view):
         legal = view["legal"]
         g = self.game
@@ -35,9 +43,7 @@ class MultimultaBot(Bot):
             best = max(SUITS, key=lambda s: (sum(rank(s, c) for c in cards), s))
             return min(legal, key=lambda a: (rank(best, a - g.pass_base),
                                              WORTH[a - g.pass_base], self.rng.random()))
-        out = DECK.all_mask & ~hand & ~int(view["won_cards"][0]) & ~int(view["won_cards"][1])
-        for _, c in view["trick"]:
-            out &= ~(1 << c)
+        out = DECK.all_mask & ~hand & ~self.memory.gone
         if not view["trick"]:
             return self._lead(legal, hand, out)
         return self._follow(view, legal)

@@ -41,7 +41,7 @@ class ScrewMisereBot(Bot):
 
     def _give(self, view, legal, hand):
         g = self.game
-        received = {int(c) for giver, to, c in view["gifts"] if to == self.seat}
+        received = {int(c) for giver, to, c in view["gifts"] if to == self.seat and c is not None}
         cards = [a - g.GIVE0 for a in legal]
         options = [c for c in cards if c not in received] or cards
 

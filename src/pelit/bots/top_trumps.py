@@ -1,6 +1,6 @@
 """A Top Trumps Trick Taking player following the seed's tips (000 7.4).
 
-It knows the pack by heart: a card's worth is the sum of its places in every
+It knows the pack by heart and remembers the cards played: a card's worth is the sum of its places in every
 category.  Discarding, it drops its least worthy cards.  Leading, it cashes
 a sure winner (a figure nobody unseen can reach or tie), else leads its
 strongest figure relative to the cards still out.  Following, it lets its
@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..cards.deck import ids
 from ..games.top_trumps import CATEGORIES, DECK, trick_winner
 from . import Bot, heuristic
+from ._memory import PlayMemory
 
 RANK = {}
 for _cat in CATEGORIES:
@@ -27,6 +28,13 @@ WORTH = tuple(sum(RANK[cat][c] or 0 for cat in CATEGORIES) for c in range(DECK.s
 class TopTrumpsBot(Bot):
     name = "heuristic"
 
+    def __init__(self, game, seat, seed=0):
+        super().__init__(game, seat, seed)
+        self.memory = PlayMemory()      # won tricks lie face down: it remembers them
+
+    def observe(self, events):
+        self.memory.observe(events)
+
     def choose(self, view):
         legal = view["legal"]
         game = self.game
@@ -34,11 +42,7 @@ class TopTrumpsBot(Bot):
             return min(legal, key=lambda a: (WORTH[a - game.discard_base], self.rng.random()))
         dummy_turn = view["turn_place"] == "dummy"
         hand = int(view["dummy"]) if dummy_turn else int(view["hand"])
-        out = DECK.all_mask & ~hand & ~int(view["discards"])
-        for w in view["won_cards"]:
-            out &= ~int(w)
-        for _, c in view["trick"]:
-            out &= ~(1 << c)
+        out = DECK.all_mask & ~hand & ~int(view["discards"]) & ~self.memory.gone
         if not dummy_turn:
             out &= ~int(view["dummy"])
         if not view["trick"]:

@@ -3,8 +3,9 @@
 Bidding: rami with a hand worth about seven tricks to the side (high cards
 and long suits), else nolo; the bid card is the least useful card of the
 colour (a low spot card).  Sooli only with a hand of low cards (aces count
-low) and no long run of high cards.  In a sooli the partner gives his lowest
-card (an ace first) and the sooli player puts away his most dangerous one.
+low) and no long run of high cards.  In a sooli the sooli player puts away
+his most dangerous card and the partner gives his lowest (an ace first),
+neither of them the bid card lying on the table.
 
 Play, when the side wants tricks (rami, both sides): win as cheaply as
 possible in the last seat, do not overtake a partner who already holds the
@@ -12,8 +13,8 @@ trick with a winner, lead winners (cards higher than everything unseen in
 the suit) before low cards; when it wants no tricks (nolo, the sooli player):
 play the highest card that still loses, and throw the most dangerous card
 when void.  The sooli player's opponents keep the trick as low as they can
-so that he has to win it.  Cards already played are read from the view's
-trick history.
+so that he has to win it.  It remembers the cards played (won tricks lie
+face down).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ..games.tuppi import (BID_CARD, BLACK_ELIGIBLE, CALL_SOOLI, DISCARD, GIVE, 
                            PASS, RED_ELIGIBLE, SOOLI, STRENGTH, STRENGTH_SOOLI,
                            VERBAL_NOLO, VERBAL_RAMI)
 from . import Bot, heuristic
+from ._memory import PlayMemory
 
 DECK = standard_deck("52")
 SUIT = DECK.suit_of
@@ -36,6 +38,13 @@ def _suit_cards(hand, suit):
 @heuristic("tuppi")
 class TuppiBot(Bot):
     name = "heuristic"
+
+    def __init__(self, game, seat, seed=0):
+        super().__init__(game, seat, seed)
+        self.memory = PlayMemory()
+
+    def observe(self, events):
+        self.memory.observe(events)
 
     # -- bidding ---------------------------------------------------------------
     @staticmethod
@@ -97,10 +106,13 @@ class TuppiBot(Bot):
         if phase == "sooli":
             return CALL_SOOLI if self.sooli_danger(hand) < 1.5 else PASS
         if phase == "give":
-            # the lowest card in sooli order: an ace, then twos, ...
-            return GIVE + min(hand, key=lambda c: (STRENGTH_SOOLI[c], c))
+            # the lowest card in sooli order (an ace, then twos, ...) of those
+            # he may give: his bid card lies on the table
+            cards = [a - GIVE for a in legal]
+            return GIVE + min(cards, key=lambda c: (STRENGTH_SOOLI[c], c))
         if phase == "discard":
-            return DISCARD + max(hand, key=lambda c: (self._danger_of(c, hand, STRENGTH_SOOLI), c))
+            cards = [a - DISCARD for a in legal]
+            return DISCARD + max(cards, key=lambda c: (self._danger_of(c, hand, STRENGTH_SOOLI), c))
         return self._play(view, legal, hand)
 
     @staticmethod
@@ -117,12 +129,7 @@ class TuppiBot(Bot):
         strength = STRENGTH_SOOLI if view["ace_low"] else STRENGTH
         trick = view["trick"]
         order = view["play_order"]
-        seen = 0
-        for t in view["tricks"]:
-            for _, c in t["plays"]:
-                seen |= 1 << c
-        for _, c in trick:
-            seen |= 1 << c
+        seen = self.memory.gone
         mine = 0
         for c in hand:
             mine |= 1 << c

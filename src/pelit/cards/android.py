@@ -17,10 +17,12 @@ This module holds the pieces both android games share:
   range and a preference for the lowest or highest card in it;
 - the table both games keep (a card goes to the trick by
   ``cards.trick.lay_card``): a finished trick gathered by the winning side
-  (``gather_trick``) and shown as the last trick (``last_trick_view``,
-  ``last_trick_from_view``), the zones of the cards (``table_zones``), the
-  hands a sampled world deals again (``hidden_hand_zones``) and the
-  terminal's lines on who is who (``seating_lines``).
+  (``gather_trick``), the won tricks as a view shows them, face down with
+  the last one until the next card (``won_view``, by
+  ``cards.trick.won_tricks_view``), the zones of the cards
+  (``table_zones``), the hands and won cards a sampled world deals again
+  (``hidden_hand_zones``) and the terminal's lines on who is who
+  (``seating_lines``).
 
 Every resolver is a pure function of the android's hand and the trick so far:
 it returns the card the android plays, or ``None`` for an Error Message.
@@ -30,8 +32,8 @@ strength table (``cards.trick.rank_strength``).
 
 from __future__ import annotations
 
-from .deck import SUIT_NAMES, Card, Deck, highest, lowest, mask_of
-from .trick import beating_mask, winning_index
+from .deck import SUIT_NAMES, Deck, highest, lowest, mask_of
+from .trick import beating_mask, last_trick_cards, winning_index, won_tricks_view
 
 HUMAN, ANDROID = "human", "android"
 
@@ -82,22 +84,10 @@ def gather_trick(s, winner: int, side: int, winner_label: str) -> None:
     s.trick = []
 
 
-def last_trick_view(last_trick, labels) -> dict | None:
-    """The last trick for a view: its cards by the label of the place that
-    played them, and the label of the place that won it (None before the
-    first trick of a deal)."""
-    if last_trick is None:
-        return None
-    plays, winner = last_trick
-    return {"cards": [[labels[p], Card(c)] for p, c in plays], "won_by": labels[winner]}
-
-
-def last_trick_from_view(shown, place_of: dict):
-    """``last_trick_view`` read back for a sampled world: (plays, winner) with
-    places as ``place_of`` numbers the labels."""
-    if shown is None:
-        return None
-    return (tuple((place_of[p], int(c)) for p, c in shown["cards"]), place_of[shown["won_by"]])
+def won_view(s, labels) -> dict:
+    """The won tricks for a view (ch. 2): tricks per side (``tricks_won``)
+    and the last trick by place labels while no card of the next is down."""
+    return won_tricks_view(s.tricks, s.last_trick, s.trick, labels.__getitem__)
 
 
 def table_zones(s) -> dict:
@@ -109,15 +99,26 @@ def table_zones(s) -> dict:
     return zones
 
 
-def hidden_hand_zones(s, known: dict, hand_sizes, deck: Deck):
-    """What a sampled world deals again: the cards neither won, in the trick
-    nor in a ``known`` hand (place: mask); how many each other place holds;
-    and per place the cards it may hold (none of a suit it has shown void in).
-    Returns (cards, counts, allowed) for ``cards.deal.sample_hands``."""
-    used = s.won[0] | s.won[1] | mask_of(c for _, c in s.trick)
+def hidden_hand_zones(s, known: dict, hand_sizes, deck: Deck, side_of, shown):
+    """What a sampled world deals again: the cards neither in the trick, in
+    the last trick ``shown`` by the view nor in a ``known`` hand (place:
+    mask); how many each other place holds and each side's face-down won
+    cards (zones ``won0``, ``won1``: four a trick, less the shown last
+    trick's); per place the cards it may hold (none of a suit it has shown
+    void in).  Returns (cards, counts, allowed) for
+    ``cards.deal.sample_hands``; ``s.won`` gets the shown last trick's cards,
+    to which the caller adds the sampled ``won`` zones.  ``side_of[place]``:
+    the side of a place."""
+    last = last_trick_cards(shown)
+    used = last | mask_of(c for _, c in s.trick)
+    s.won = [0, 0]
+    if last:
+        s.won[side_of[s.last_trick[1]]] = last
     for mask in known.values():
         used |= mask
     counts, allowed = {}, {}
+    for side in (0, 1):
+        counts[f"won{side}"] = 4 * s.tricks[side] - s.won[side].bit_count()
     for p in range(4):
         if p not in known:
             counts[p] = hand_sizes[p]

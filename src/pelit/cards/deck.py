@@ -169,6 +169,15 @@ class CardText:
 
     def parse_pack(self, text: str) -> list[int]:
         """A stacked pack: every card exactly once, top card first."""
+        seen: dict[int, int] = {}
+        for token in text.replace(",", " ").split():
+            first = self.copies_of(token)[0]
+            seen[first] = seen.get(first, 0) + 1
+            copies = len(self.copies_of(token))
+            if seen[first] > copies:
+                card = self.text_of[first]
+                raise ParseError(f"{card} is in the stacked pack {seen[first]} times; the pack "
+                                 f"has {'one' if copies == 1 else copies} {card}")
         cards = self.parse_many(text)
         if len(cards) != self.size:
             raise ParseError(

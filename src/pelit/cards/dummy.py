@@ -14,7 +14,7 @@ trump, else the highest card of the suit led, wins; the winner leads next.
 from __future__ import annotations
 
 from .deck import Card, CardSet, ids
-from .trick import rank_strength, winning_index
+from .trick import last_trick_from_view, rank_strength, winning_index, won_tricks_view
 
 PUBLIC_FIELDS = ("order", "owner", "declarer", "dummy", "trump")
 
@@ -148,12 +148,14 @@ class DummyPlay:
         return hand, opening, win
 
     # -- views -------------------------------------------------------------
-    def public_view(self, last_trick: bool = False) -> dict:
+    def public_view(self) -> dict:
         """Everything about the play that every seat may look at: the trick on
-        the table, tricks won, hand sizes, suits shown void, the dummy once
-        face up, and (``last_trick``) the trick just quitted.  Finished tricks
-        lie face down, so which cards were played is not here: players who
-        remember read it from the events."""
+        the table, tricks won per hand and the last trick until the next card
+        is played (``cards.trick.won_tricks_view``), hand sizes, suits shown
+        void, the dummy once face up.  Finished tricks lie face down, so which
+        cards were played is not here: players who remember read it from the
+        events."""
+        last = (tuple(self.last_trick), self.leader) if self.last_trick else None
         out = {
             "declarer_hand": self.declarer,
             "dummy_hand": self.dummy,
@@ -161,14 +163,12 @@ class DummyPlay:
             "hand_to_play": self.turn,
             "leader": self.leader,
             "trick": [[h, Card(c)] for h, c in self.trick],
-            "tricks_won": self.won.copy(),
+            **won_tricks_view(self.won, last, self.trick),
             "tricks_done": self.tricks_done,
             "voids": self.voids.copy(),
             "hand_sizes": [h.bit_count() for h in self.hands],
             "dummy": CardSet(self.hands[self.dummy]) if self.exposed else None,
         }
-        if last_trick:
-            out["last_trick"] = [[h, Card(c)] for h, c in self.last_trick]
         return out
 
     @classmethod
@@ -178,7 +178,8 @@ class DummyPlay:
         cards chosen for a sampled world."""
         dp = cls(deck, hands, order, owner, pv["declarer_hand"], pv["dummy_hand"], pv["trump"])
         dp.trick = [(h, int(c)) for h, c in pv["trick"]]
-        dp.last_trick = [(h, int(c)) for h, c in pv.get("last_trick", [])]
+        shown = last_trick_from_view(pv["last_trick"])
+        dp.last_trick = [] if shown is None else list(shown[0])
         dp.leader = pv["leader"]
         dp.turn = pv["hand_to_play"]
         dp.won = list(pv["tricks_won"])
@@ -194,7 +195,8 @@ class DummyPlay:
         (zone ``down{h}``), the cards known played by each hand (the trick on
         the table, the last trick when shown), and their mask."""
         known = [0] * n_hands
-        for h, c in pv["trick"] + pv.get("last_trick", []):
+        last = pv["last_trick"]
+        for h, c in pv["trick"] + ([] if last is None else last["cards"]):
             known[h] |= 1 << int(c)
         counts = {}
         for h in range(n_hands):

@@ -56,8 +56,8 @@ def play_text(deck: Deck, pv: dict | None, names: list[str], me: int | None) -> 
                  f" (of {pv['tricks_done']} played)")
     if pv["trick"]:
         lines.append(f"Trick  {_plays(deck, pv['trick'], shown)}")
-    elif pv.get("last_trick"):
-        lines.append(f"Last trick  {_plays(deck, pv['last_trick'], shown)}")
+    elif pv["last_trick"]:
+        lines.append(f"Last trick  {_plays(deck, pv['last_trick']['cards'], shown)}")
     if sum(pv["hand_sizes"]):
         turn = pv["hand_to_play"]
         who = shown[turn]

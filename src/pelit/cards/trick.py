@@ -4,11 +4,15 @@ Strength tables (one number per card id) are built once per game: normal
 rank order, ace low, or any custom order.  Following is set algebra on the
 hand bitmask; the winner is the highest trump, else the highest card of the
 lead suit.
+
+Won tricks lie face down (ch. 2): every trick game shows them through
+``won_tricks_view`` (counts, and the last trick until the next card is
+played); ``tests/test_leaks.py`` checks that no view shows more.
 """
 
 from __future__ import annotations
 
-from .deck import JOKER_SUIT, Deck
+from .deck import JOKER_SUIT, Card, Deck
 
 
 def rank_strength(deck: Deck, ace_low: bool = False) -> tuple[int, ...]:
@@ -119,3 +123,49 @@ def play_order(leader: int, n: int, sitting_out=(), last: int | None = None) -> 
         order.remove(last)
         order.append(last)
     return tuple(order)
+
+
+def won_tricks_view(counts, last, trick, name=None) -> dict:
+    """What every view shows of the tricks won in a deal: the one rule of
+    ch. 2 for all trick games.  Won tricks lie face down before their
+    takers, so only how many each took is shown (``tricks_won``); the last
+    trick may still be looked at, as at a real table, until the next card
+    is played (``last_trick``, else None).
+
+    ``counts``: tricks won per taker (seat, side or place, as the game
+    counts them); ``last``: the last trick as ``(plays, taker)``, plays being
+    (who, card) pairs, or None (none yet this deal: reset it at a new deal);
+    ``trick``: the trick being played now; ``name``: how the view names a
+    place (default: as it is).  A game may add fields of its own to the
+    shown last trick (the category of a Top Trumps trick).
+    """
+    out = {"tricks_won": list(counts), "last_trick": None}
+    if last is not None and not trick:
+        plays, taker = last
+        if name is None:
+            out["last_trick"] = {"cards": [[p, Card(c)] for p, c in plays], "won_by": taker}
+        else:
+            out["last_trick"] = {"cards": [[name(p), Card(c)] for p, c in plays],
+                                 "won_by": None if taker is None else name(taker)}
+    return out
+
+
+def last_trick_from_view(shown, place_of=None):
+    """``won_tricks_view``'s ``last_trick`` read back for a sampled world:
+    ``(plays, taker)`` with places as ints (``place_of`` maps the view's
+    names back), or None when the view shows no last trick."""
+    if shown is None:
+        return None
+    back = (lambda p: p) if place_of is None else place_of.__getitem__
+    taker = shown["won_by"]
+    return (tuple((back(p), int(c)) for p, c in shown["cards"]),
+            None if taker is None else back(taker))
+
+
+def last_trick_cards(shown) -> int:
+    """The mask of the cards of a shown ``last_trick`` (0 when none is shown)."""
+    m = 0
+    if shown is not None:
+        for _, c in shown["cards"]:
+            m |= 1 << int(c)
+    return m

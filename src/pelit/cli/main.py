@@ -65,6 +65,30 @@ def parse_options(pairs: Optional[List[str]]) -> dict:
     return opts
 
 
+def whole(text: Optional[str], name: str, minimum: Optional[int] = None) -> Optional[int]:
+    """A whole number typed on the command line; one clear line if it is not.
+    (The numeric options are read as text so a slip such as ``-n abc`` gets
+    pelit's one-line error, not a usage screen.)"""
+    if text is None:
+        return None
+    try:
+        value = int(text.strip().replace("_", ""))
+    except ValueError:
+        raise PelitError(f"{name} wants a whole number, not {text!r}") from None
+    if minimum is not None and value < minimum:
+        raise PelitError(f"{name} must be at least {minimum}, not {value}")
+    return value
+
+
+def decimal(text: Optional[str], name: str) -> Optional[float]:
+    if text is None:
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise PelitError(f"{name} wants a number, not {text!r}") from None
+
+
 def split_bots(text: Optional[str]) -> list[str]:
     return [b.strip() for b in text.split(",")] if text else []
 
@@ -94,19 +118,36 @@ def list_games(as_json: bool = typer.Option(False, "--json", help="machine-reada
                  "aliases": list(g.info.aliases)} for g in games]
         sys.stdout.write(json.dumps(rows, indent=1) + "\n")
         return
-    table = Table(title=f"pelit games ({len(games)})", title_style="bold")
+    # fits 80 columns: the rule book is named by file and chapter (the whole
+    # source is in 'pelit rules'); aliases get a column on a wide screen only
+    wide = out.width >= 110
+    table = Table(title=f"pelit games ({len(games)})", title_style="bold", box=None,
+                  pad_edge=False, header_style="bold dim")
     table.add_column("id", style="bold cyan", no_wrap=True)
     table.add_column("name")
-    table.add_column("players", justify="center")
-    table.add_column("family")
-    table.add_column("source")
-    table.add_column("aliases", style="dim")
+    table.add_column("players", justify="center", no_wrap=True)
+    table.add_column("family", no_wrap=True)
+    table.add_column("rule book", no_wrap=True)
+    if wide:
+        table.add_column("aliases", style="dim")
     for g in games:
         i = g.info
         players = str(i.min_seats) if i.min_seats == i.max_seats else f"{i.min_seats}–{i.max_seats}"
-        table.add_row(i.id, i.name, players, i.family, i.source, ", ".join(i.aliases))
+        row = [i.id, i.name, players, i.family, short_source(i.source)]
+        if wide:
+            row.append(", ".join(i.aliases))
+        table.add_row(*row)
     out.print(table)
     out.print("[dim]pelit rules GAME · pelit play GAME[/dim]")
+
+
+def short_source(source: str) -> str:
+    """``000 ch. 6`` from ``000 ch. 6 Tuppi (line 459)``; ``004`` from a
+    book without chapters."""
+    words = source.split()
+    if len(words) >= 3 and words[1] == "ch.":
+        return " ".join(words[:3])
+    return words[0] if words else ""
 
 
 # -- rules -------------------------------------------------------------------
@@ -185,22 +226,25 @@ def rules(game: str = typer.Argument(..., metavar="GAME", help="game id or alias
 @guarded
 def play(
     game: str = typer.Argument(..., metavar="GAME", help="game id or alias", show_default=False),
-    seat: int = typer.Option(0, "--seat", metavar="N", help="your seat (0 is the first)"),
+    seat: str = typer.Option("0", "--seat", metavar="N", help="your seat (0 is the first)"),
     bots: Optional[str] = typer.Option(None, "--bots", metavar="B,..",
                                        help="bots for the other seats in seat order, e.g. heuristic,random"),
-    seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="seed of the match (random if not given)"),
+    seed: Optional[str] = typer.Option(None, "--seed", metavar="S", help="seed of the match (random if not given)"),
     option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="name=value, repeatable"),
     preset: Optional[str] = typer.Option(None, "--preset", metavar="NAME", help="a named variant (see pelit rules)"),
     record: Optional[str] = typer.Option(None, "--record", metavar="FILE",
                                          help="where to save the record (default: the pelit records folder)"),
     no_record: bool = typer.Option(False, "--no-record", help="keep no record"),
+    no_pause: bool = typer.Option(False, "--no-pause",
+                                  help="do not wait for Enter after a trick or a deal"),
 ):
     """Play a match in the terminal against bots."""
     from .play import Session
     game = load(game)
-    session = Session(game, seat=seat, bots=split_bots(bots), seed=seed, preset=preset,
+    session = Session(game, seat=whole(seat, "--seat"), bots=split_bots(bots),
+                      seed=whole(seed, "--seed"), preset=preset,
                       overrides=parse_options(option), console=out, record=record,
-                      save=not no_record)
+                      save=not no_record, pause=False if no_pause else None)
     code = session.run()
     if code:
         raise typer.Exit(code)
@@ -212,37 +256,46 @@ def play(
 @guarded
 def simulate(
     game: str = typer.Argument(..., metavar="GAME", help="game id or alias", show_default=False),
-    n: int = typer.Option(100, "-n", "--matches", metavar="N", help="number of matches"),
-    bots: Optional[str] = typer.Option(None, "--bots", metavar="B,..", help="bots per seat, e.g. heuristic,random"),
-    workers: int = typer.Option(1, "--workers", "-w", metavar="W", help="worker processes"),
-    seed: int = typer.Option(1, "--seed", metavar="S", help="base seed (match i gets its own seed from it)"),
+    n: str = typer.Option("100", "-n", "--matches", metavar="N", help="number of matches"),
+    bots: Optional[str] = typer.Option(None, "--bots", metavar="B,..",
+                                       help="the line-up: bots for seats 0, 1, ..., cycled to fill "
+                                            "the seats (heuristic,random: heuristic, random, "
+                                            "heuristic, random)"),
+    workers: str = typer.Option("1", "--workers", "-w", metavar="W", help="worker processes"),
+    seed: str = typer.Option("1", "--seed", metavar="S", help="base seed (match i gets its own seed from it)"),
     option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="name=value, repeatable"),
     preset: Optional[str] = typer.Option(None, "--preset", metavar="NAME", help="a named variant"),
+    no_rotate: bool = typer.Option(False, "--no-rotate",
+                                   help="keep every bot in its seat (by default match i turns "
+                                        "the line-up i seats, so each bot plays each seat)"),
     as_json: bool = typer.Option(False, "--json", help="machine-readable summary, no progress bar"),
 ):
-    """Play many bot matches and summarise the results."""
+    """Play many bot matches and summarise the results (Ctrl-C: the summary so far)."""
     from ..sim.batch import check_setup
-    if n < 1:
-        raise PelitError("-n must be at least 1")
-    if workers < 1:
-        raise PelitError("--workers must be at least 1")
+    n = whole(n, "-n", minimum=1)
+    workers = whole(workers, "--workers", minimum=1)
+    seed = whole(seed, "--seed")
     game = load(game)
     overrides = parse_options(option)
     bot_list = split_bots(bots)
     check_setup(game, bot_list, preset, overrides)
     try:
-        _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json)
+        summary = _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json,
+                            not no_rotate)
     except RuntimeError as exc:          # a match that never ends: a bug in a game or bot
         err.print(f"pelit: {exc}", markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
+    if summary["interrupted"]:
+        raise typer.Exit(130)
 
 
-def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json):
+def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json, rotate):
     from ..sim.batch import simulate as run_sim
     if as_json:
-        summary = run_sim(game.info.id, n, bot_list, seed, preset, overrides, workers)
+        summary = run_sim(game.info.id, n, bot_list, seed, preset, overrides, workers,
+                          rotate=rotate)
         sys.stdout.write(json.dumps(summary, indent=1, default=str) + "\n")
-        return
+        return summary
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                TimeElapsedColumn, TimeRemainingColumn)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -250,8 +303,9 @@ def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json):
                   transient=True) as progress:
         task = progress.add_task(f"{game.info.id}", total=n)
         summary = run_sim(game.info.id, n, bot_list, seed, preset, overrides, workers,
-                          on_result=lambda r: progress.advance(task))
+                          on_result=lambda r: progress.advance(task), rotate=rotate)
     print_summary(game, summary)
+    return summary
 
 
 def _num(x):
@@ -260,27 +314,70 @@ def _num(x):
     return f"{x:g}" if isinstance(x, float) else str(x)
 
 
+def _share(wins, n, ci) -> str:
+    """``52.0 (48.9–55.1)``: a win rate in percent with its 95% interval."""
+    out = f"{100 * wins / n:.1f}"
+    return out if ci is None else f"{out} ({100 * ci[0]:.1f}–{100 * ci[1]:.1f})"
+
+
+def _sd(stat) -> str:
+    return "—" if stat["sd"] is None else f"{stat['sd']:.4g}"
+
+
+def _mean(stat) -> str:
+    """``24.9 (21.4–28.4)``: a mean with its 95% interval."""
+    if stat["mean"] is None:
+        return "—"
+    ci = stat.get("ci95")
+    return _num(stat["mean"]) if ci is None else \
+        f"{stat['mean']:.4g} ({ci[0]:.4g}–{ci[1]:.4g})"
+
+
 def print_summary(game, s: dict):
     n = s["matches"]
+    lineup = ", ".join(f"{k}: {b}" for k, b in enumerate(s["bots"]))
     out.print(Text.assemble((f"{game.info.name}", "bold"),
-                            f": {n} matches, seed {s['seed']}, bots {', '.join(s['bots'])}, "
+                            f": {n} matches, seed {s['seed']}, "
                             f"{s['workers']} worker{'s' if s['workers'] != 1 else ''}"))
-    t = Table(title="Per seat", title_justify="left", title_style="bold")
-    t.add_column("seat", justify="right")
+    if s["interrupted"]:
+        out.print(Text(f"Interrupted: {n} of {s['requested']} matches played; "
+                       f"the summary covers those.", style="bold yellow"))
+    out.print(Text.assemble(("Line-up ", "bold"), f"(slot: bot) {lineup}; ",
+                            "match i turns it i seats, so each bot plays each seat"
+                            if s["rotate"] else "every bot keeps its seat (--no-rotate)"))
+    if not n:
+        return
+    t = Table(title="Per bot (slot of the line-up), with 95% intervals", title_justify="left",
+              title_style="bold")
+    t.add_column("slot", justify="right")
     t.add_column("bot")
     t.add_column("wins", justify="right")
     t.add_column("win %", justify="right")
     t.add_column("score mean", justify="right")
+    t.add_column("sd", justify="right")
+    for slot in s["slots"]:
+        sc = slot["score"]
+        t.add_row(str(slot["slot"]), slot["bot"], str(slot["wins"]),
+                  _share(slot["wins"], n, slot["win_ci95"]), _mean(sc), _sd(sc))
+    out.print(t)
+    t = Table(title="Per seat (the seat's own advantage"
+                    + (", every bot taking turns there)" if s["rotate"] else ")"),
+              title_justify="left", title_style="bold")
+    t.add_column("seat", justify="right")
+    t.add_column("wins", justify="right")
+    t.add_column("win %", justify="right")
+    t.add_column("score mean", justify="right")
+    t.add_column("sd", justify="right")
     t.add_column("min", justify="right")
     t.add_column("max", justify="right")
     for seat, wins in enumerate(s["wins"]):
         sc = s["scores"][seat]
-        t.add_row(str(seat), s["bots"][seat], str(wins), f"{100 * wins / n:.1f}",
-                  _num(sc["mean"]), _num(sc["min"]), _num(sc["max"]))
+        t.add_row(str(seat), str(wins), _share(wins, n, s["win_ci95"][seat]), _mean(sc),
+                  _sd(sc), _num(sc["min"]), _num(sc["max"]))
     out.print(t)
     out.print(f"Draws (nobody or everybody won): {s['draws']} ({100 * s['draws'] / n:.1f}%)")
     if any("+" in k for k in s["winning_sides"]):
-        t = Table(title="Per side", title_justify="left",
+        t = Table(title="Per side (seats)", title_justify="left",
                   title_style="bold")
         t.add_column("seats")
         t.add_column("wins", justify="right")
@@ -323,12 +420,13 @@ def replay(
     check: bool = typer.Option(False, "--check",
                                help="only replay and compare with the recorded result; exit 1 if it differs"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="print only the result"),
-    seat: Optional[int] = typer.Option(None, "--seat", metavar="N",
+    seat: Optional[str] = typer.Option(None, "--seat", metavar="N",
                                        help="show the match as this seat saw it (default: every action, public events)"),
 ):
     """Replay a recorded match step by step, or check its result."""
     from ..core.records import RecordError, load_record
     from ..core.records import replay as replay_record
+    seat = whole(seat, "--seat")
     record = load_record(path)
     if check:
         state = replay_record(record)          # a record that does not replay: exit 2
@@ -410,10 +508,10 @@ def same_result(got, want) -> bool:
 @guarded
 def bench(
     game: Optional[str] = typer.Argument(None, metavar="GAME", help="one game (default: all)", show_default=False),
-    seconds: Optional[float] = typer.Option(None, "--seconds", "-s", metavar="S",
-                                            help="seconds per game (default 3 for one game, 1 each for all; "
-                                                 "with --peers, per round and side, default 0.5)"),
-    seed: int = typer.Option(1, "--seed", metavar="S", help="seed of the random play"),
+    seconds: Optional[str] = typer.Option(None, "--seconds", "-s", metavar="S",
+                                          help="seconds per game (default 3 for one game, 1 each for all; "
+                                               "with --peers, per round and side, default 0.5)"),
+    seed: str = typer.Option("1", "--seed", metavar="S", help="seed of the random play"),
     option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE",
                                                help="name=value for the one game benchmarked"),
     preset: Optional[str] = typer.Option(None, "--preset", metavar="NAME", help="a named variant of the one game"),
@@ -433,6 +531,8 @@ def bench(
 ):
     """Random play through the public API: matches, actions and deals per second."""
     from ..sim.bench import bench_game, machine
+    seconds = decimal(seconds, "--seconds")
+    seed = whole(seed, "--seed")
     if sum(map(bool, (peers, bots, evaluator or verify))) > 1:
         raise PelitError("--peers, --bots and --evaluator are separate benchmarks; give one")
     if evaluator or verify:

@@ -12,11 +12,21 @@ answer is due: answer in time to beat it.
 
 At the prompt: action text (``QS``, ``Q♠``, ``pass``, ``bid 7nt``), or
 ``help``, ``legal``, ``rules``, ``log``, ``quit``.  Bad input gets one line
-saying why and what is legal, then the prompt again.
+saying why and what is legal (and, for a slip, what was probably meant),
+then the prompt again.  The start of an action is enough where it names no
+card, rank or number and only one legal action begins so (``ap`` for
+``applaud``); otherwise the actions it could be are listed and the prompt
+asks again: a card is never guessed.  On a real terminal the prompt has
+line editing, history and Tab completion of the legal actions (readline).
+
+The end of a trick, of a deal and of the match do not flash past: a trick
+is summed up and shown until the next card is led, a deal's scoring and the
+score are shown, and the table waits for Enter (``pause``; ``--no-pause``).
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 import select
 import sys
@@ -40,10 +50,33 @@ COMMANDS = (
                 "makes you remember are left out"),
     ("rules", "the rules of this game in short"),
     ("table", "draw the table again (also: an empty line)"),
-    ("help", "this help (a verb may be shortened: 'ap' for 'applaud' when only one fits)"),
+    ("help", "this help (a verb may be shortened: 'ap' for 'applaud' when only one "
+             "fits; cards, ranks and numbers are typed in full)"),
     ("quit", "leave the match (the record is still saved)"),
 )
 RECENT = 6
+# events that end a deal (a game may name more in its render hints, ``deal_end``)
+DEAL_END = ("deal_scored", "hand_scored", "board_scored", "hand_won")
+SHOWN_CHOICES = 8         # actions listed when a typed start fits several
+COMMAND_WORDS = ("legal", "log", "rules", "table", "help", "quit")
+
+
+def check_record_path(path: Path) -> None:
+    """Fail at once, not after the match, when a record cannot be written
+    there: a folder, a path under a file, a place without write permission."""
+    if path.is_dir():
+        raise PelitError(f"cannot save the record to {path}: it is a folder; give a file name")
+    folder = path.parent
+    above = next((p for p in [folder, *folder.parents] if p.exists()), None)
+    if above is not None and not above.is_dir():
+        raise PelitError(f"cannot save the record to {path}: {above} is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PelitError(f"cannot save the record to {path}: {exc.strerror}") from None
+    target = path if path.exists() else folder
+    if not os.access(target, os.W_OK):
+        raise PelitError(f"cannot save the record to {path}: permission denied")
 
 
 def default_record_path(game_id: str, seed: int) -> Path:
@@ -60,7 +93,7 @@ class Session:
     def __init__(self, game, seat: int = 0, bots=None, seed: int | None = None,
                  preset=None, overrides=None, console: Console | None = None,
                  record: str | Path | None = None, save: bool = True, input_fn=None,
-                 timed_input_fn=None):
+                 timed_input_fn=None, pause: bool | None = None):
         self.game = game
         self.console = console or Console(highlight=False)
         self.seed = fresh_seed() if seed is None else int(seed)
@@ -91,7 +124,15 @@ class Session:
         self.not_per_seat: set = set()     # list fields seen with another length
         self.record_path = Path(record) if record else (
             default_record_path(game.info.id, self.seed) if save else None)
-        self.input = input_fn or self.console.input
+        if self.record_path is not None:
+            check_record_path(self.record_path)
+        interactive = input_fn is None and sys.stdin.isatty()
+        self.readline = _readline(self) if interactive else None
+        self.input = input_fn or (self._line_input if self.readline else self.console.input)
+        # waits for Enter at the end of a trick, a deal (by default on a real terminal)
+        self.pause = interactive if pause is None else pause
+        self.checked = 0                  # events of my seat looked at for pauses
+        self.plays = []                   # the cards of the trick being played, as seen
         # a prompt that gives up after some seconds (None: no timed prompts);
         # by default only on a real terminal
         if timed_input_fn is None and input_fn is None and sys.stdin.isatty():
@@ -133,11 +174,17 @@ class Session:
     def _last_lines(self, k):
         """The seat's past events as lines.  Fields a game lists under the
         hint ``forget`` (``{"flip": ["card"]}``) are left out: what a player
-        must remember (Memory, Cactus) is shown as it happens, not again."""
+        must remember (Memory, Cactus) is shown as it happens, not again; so
+        are the cards of won tricks lying face down (ch. 2: all but the last
+        trick, and that one too once the next card is down)."""
         forget = render.hints(self.game).get("forget", {})
+        events = self.my_events()
+        down = _face_down_plays(events)
         lines = []
-        for e in self.my_events():
+        for i, e in enumerate(events):
             drop = forget.get(e.get("kind"))
+            if i in down:
+                drop = ("card",) + tuple(drop or ())
             if drop:
                 e = {key: v for key, v in e.items() if key not in drop}
             line = render.describe_event(self.game, e, self.me, self.names, self.n)
@@ -174,11 +221,15 @@ class Session:
                     self._bot_move(seat)
                 elif self._handle(line) == "quit":
                     return self._leave("you left the match", 0)
+                if self._stops() == "quit":
+                    return self._leave("you left the match", 0)
                 redraw = True
                 continue
             if waiting:
                 seat = waiting[0] if len(waiting) == 1 else self.arrival.choice(waiting)
                 self._bot_move(seat)
+                if self._stops() == "quit":
+                    return self._leave("you left the match", 0)
                 redraw = True
                 continue
             if redraw:
@@ -195,12 +246,58 @@ class Session:
                 return self._leave("you left the match", 0)
             if result == "acted":
                 redraw = True
+                if self._stops() == "quit":
+                    return self._leave("you left the match", 0)
+        self._stops()
         self._collect_new()
         self.draw()
         for line in render.outcome_lines(game, state.outcome, self.me, self.names):
             self.console.print(line)
         self._save()
         return 0
+
+    # -- the end of a trick, of a deal -------------------------------------
+    def _stops(self):
+        """After a move: sum up a trick or a deal that has just ended, and
+        wait for Enter where the person would otherwise not see it (a trick
+        stays on view until the next card is led; a deal's scoring before
+        the next deal).  Returns "quit" when the person leaves instead."""
+        events = self.my_events(self.checked)
+        self.checked += len(events)
+        ends = set(DEAL_END) | set(render.hints(self.game).get("deal_end", ()))
+        view = self.game.view(self.state, self.me)
+        trick = deal = False
+        for e in events:
+            kind = e["kind"]
+            if kind == "new_deal":
+                self.plays = []
+            elif kind in ("play", "lead") and e.get("card") is not None:
+                self.plays.append((e.get("place", e.get("seat")), e["card"]))
+            elif kind == "trick":
+                trick = True
+                self.console.print(render.trick_summary(self.game, self.plays, e, self.me,
+                                                        self.names))
+                self.plays = []
+            elif kind in ends:
+                deal = True
+                self.console.print(render.deal_summary(self.game, e, view, self.me, self.names))
+        if not trick and not deal:
+            return None
+        if not self.pause or self.state.outcome is not None:
+            return None
+        if not deal and self.me in self.state.to_act:
+            return None            # the table at the prompt shows the trick just won
+        what = "the next deal" if deal else "the next trick"
+        try:
+            line = self.input(f"[dim]Enter for {what} (q to leave)[/] ")
+        except (EOFError, KeyboardInterrupt):
+            return "quit"
+        return "quit" if line.strip().lower() in ("q", "quit", "exit") else None
+
+    def _line_input(self, prompt: str) -> str:
+        """input() with readline's editing and history; the prompt's colours
+        are marked as zero-width so the cursor stays where it belongs."""
+        return input(render.readline_prompt(self.console, prompt))
 
     def _can_decline(self, seat) -> bool:
         return any(self.game.action_text(a) == "pass"
@@ -308,32 +405,85 @@ class Session:
         try:
             game.apply_text(state, text, self.me)
         except IllegalAction as exc:
-            self._complain(exc.reason)
+            self._complain(exc.reason, self._near(text))
             return None
         except PelitError as exc:
-            full = self._short_form(text)
-            if full is None:
-                self._complain(str(exc).split("; actions look like")[0])
+            fits = self._completions(text)
+            if len(fits) == 1 and self._may_complete(text, fits[0]):
+                game.apply_text(state, fits[0], self.me)
+                self.console.print(Text.assemble(("  (", "dim"), render.pretty_action(game, fits[0]),
+                                                 (")", "dim")))
+                return "acted"
+            if fits:
+                self._ask_which(text, fits)
                 return None
-            game.apply_text(state, full, self.me)
+            self._complain(str(exc).split("; actions look like")[0], self._near(text))
+            return None
         return "acted"
 
-    def _short_form(self, text: str):
-        """The one legal verb action that ``text`` begins (``ap`` for
-        ``applaud``, ``pi`` for ``pick up knee``), or None.  Only verbs
-        (lowercase action text) are shortened, never cards."""
+    def _legal_texts(self) -> list[str]:
+        return [self.game.action_text(a)
+                for a in render.ordered_legal(self.game, self.game.legal_actions(self.state, self.me))]
+
+    def _completions(self, text: str) -> list[str]:
+        """The legal actions whose text ``text`` begins, word by word (``ap``
+        for ``applaud``, ``meld 7 7`` for ``meld 7 7 7`` and ``meld 7 7 2``)."""
+        typed = text.lower().split()
+        if not typed:
+            return []
+        out = []
+        for full in self._legal_texts():
+            words = full.lower().split()
+            if len(words) >= len(typed) and words[:len(typed) - 1] == typed[:-1] \
+                    and words[len(typed) - 1].startswith(typed[-1]):
+                out.append(full)
+        return out
+
+    def _may_complete(self, text: str, full: str) -> bool:
+        """Whether ``text`` may stand for the action ``full``: what it leaves
+        out names no card, rank, suit or number (a completed verb only)."""
+        typed = text.lower().split()
+        words = full.lower().split()
+        added = words[len(typed):]
+        if words[len(typed) - 1] != typed[-1]:
+            added.append(words[len(typed) - 1])
+        return all(not render.names_a_card(self.game, w) for w in added)
+
+    def _ask_which(self, text: str, fits: list[str]):
+        """An input that begins several actions (or a card): list them and ask."""
+        out = Text.assemble(("? ", "bold yellow"), f"'{text.strip()}' could be: ")
+        for i, full in enumerate(fits[:SHOWN_CHOICES]):
+            if i:
+                out.append(", ")
+            out.append_text(render.pretty_action(self.game, full))
+        if len(fits) > SHOWN_CHOICES:
+            out.append(f", … ({len(fits)} in all)")
+        out.append(". Type the whole action." if len(fits) > 1 else
+                   ". Type it in full: a card, rank or number is never guessed.", style="dim")
+        self.console.print(out)
+
+    def _near(self, text: str) -> list[str]:
+        """What a typo was probably meant to be: the legal actions (and the
+        prompt's commands) closest to it."""
         typed = " ".join(text.lower().split())
         if not typed:
-            return None
-        texts = {self.game.action_text(a) for a in self.game.legal_actions(self.state, self.me)}
-        found = [t for t in texts if t[:1].islower() and t.startswith(typed)]
-        return found[0] if len(found) == 1 else None
+            return []
+        pool = {t.lower(): t for t in self._legal_texts()}
+        pool.update({c: c for c in COMMAND_WORDS})
+        return [pool[m] for m in difflib.get_close_matches(typed, list(pool), n=3, cutoff=0.6)]
 
-    def _complain(self, why: str):
+    def _complain(self, why: str, near=()):
         view = self.game.view(self.state, self.me)
         out = Text.assemble(("✗ ", "bold red"))
         out.append(why.rstrip(". "))
-        out.append(". Legal now: ", style="dim")
+        if near:
+            out.append(". Did you mean ")
+            for i, t in enumerate(near):
+                if i:
+                    out.append(" or ")
+                out.append_text(render.pretty_action(self.game, t))
+            out.append("?")
+        out.append(" Legal now: " if near else ". Legal now: ", style="dim")
         out.append_text(render.legal_text(self.game, view))
         self.console.print(out)
 
@@ -353,3 +503,45 @@ class Session:
             raise PelitError(f"cannot save the record to {self.record_path}: {exc.strerror}") from None
         self.say(f"Seed {self.seed}. Record saved to {self.record_path} "
                  f"(pelit replay {self.record_path})")
+
+
+def _readline(session):
+    """Line editing, history and Tab completion of the legal actions at the
+    prompt, where Python has readline (None where it has not)."""
+    try:
+        import readline
+    except ImportError:            # pragma: no cover - a Python built without it
+        return None
+
+    def complete(text, state):
+        line = readline.get_line_buffer().lower()
+        fits = [t for t in session._legal_texts() + list(COMMAND_WORDS)
+                if t.lower().startswith(line)]
+        # readline completes the last word: offer the rest from where it begins
+        start = len(line) - len(text)
+        words = sorted({t[start:] for t in fits})
+        return words[state] if state < len(words) else None
+
+    readline.set_completer_delims(" ")
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+    return readline
+
+
+def _face_down_plays(events) -> set[int]:
+    """The indexes of the card plays (``play``/``lead`` events) that went
+    into won tricks now lying face down: every trick of the deal but the last
+    one, and the last one too once a card of the next trick is down."""
+    tricks: list[list[int]] = [[]]
+    for i, e in enumerate(events):
+        kind = e.get("kind")
+        if kind == "new_deal":
+            tricks = [[]]
+        elif kind in ("play", "lead") and e.get("card") is not None:
+            tricks[-1].append(i)
+        elif kind == "trick":
+            tricks.append([])
+    if len(tricks) == 1:
+        return set()                 # no trick finished (or no trick game)
+    shown = tricks[-1] if tricks[-1] else tricks[-2] + tricks[-1]
+    return {i for t in tricks for i in t} - set(shown)

@@ -34,9 +34,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..cards.deck import SUITS, Card, CardSet, ids, pretty
+from ..cards.deck import RANK_NAMES, SUIT_NAMES, SUITS, Card, CardSet, ids, pretty
 from ..core.errors import PelitError
 from ..core.seat_fields import is_seat_field as seat_field
+from ..core.seat_fields import is_seat_list as seat_list
 
 # fields every view has, drawn in the header or not at all
 META = {"game", "seat", "players", "phase", "to_act", "legal", "version", "options",
@@ -144,13 +145,18 @@ def pretty_action(game, text: str) -> Text:
 # -- values ------------------------------------------------------------------
 
 def _is_play(v) -> bool:
+    """A card played by someone: ``[seat, Card]`` or ``[place label, Card]``."""
     return (isinstance(v, (list, tuple)) and len(v) == 2 and isinstance(v[1], Card)
-            and isinstance(v[0], int) and not isinstance(v[0], bool))
+            and (isinstance(v[0], str) or isinstance(v[0], int) and not isinstance(v[0], bool)))
 
 
-def value_text(game, value, depth: int = 0, me=None, terse: bool = False) -> Text:
+def value_text(game, value, depth: int = 0, me=None, terse: bool = False,
+               players: int = 0) -> Text:
     """Any view value as readable text; cards as cards.  ``terse`` (events)
-    leaves zero entries out of nested records such as scoring lines."""
+    leaves zero entries out of nested records such as scoring lines.  A
+    record reads ``name value; name value``; a list of numbers in it one per
+    seat (``players`` of them) or per team names them (``You: 3, Seat 1:
+    5``), and no value is drawn as a Python list."""
     if isinstance(value, CardSet):
         return cards_text(game, ids(value), sort=True)
     if isinstance(value, Card):
@@ -174,16 +180,13 @@ def value_text(game, value, depth: int = 0, me=None, terse: bool = False) -> Tex
         out = Text()
         for i, (k, v) in enumerate(items):
             if i:
-                out.append(", ")
+                out.append("; ")
             name = str(k).replace("_", " ")
             if v is True:
                 out.append(name)
                 continue
             out.append(f"{name} ", style="dim")
-            if is_seat_field(game, str(k), v):
-                out.append(seat_name(v, me))
-            else:
-                out.append_text(value_text(game, v, depth + 1, me, terse))
+            out.append_text(field_text(game, str(k), v, me, players, depth + 1, terse))
         return out
     if isinstance(value, (list, tuple)):
         if value and all(isinstance(v, Card) for v in value):
@@ -194,31 +197,60 @@ def value_text(game, value, depth: int = 0, me=None, terse: bool = False) -> Tex
             for i, (seat, card) in enumerate(value):
                 if i:
                     out.append(" · ")
-                out.append(f"{seat_name(seat, me)} ", style="dim")
+                out.append(f"{seat_name(seat, me) if isinstance(seat, int) else seat} ",
+                           style="dim")
                 out.append_text(card_text(game, card))
             return out
         items = list(value)
         cut = len(items) > 12
-        # records (dicts) in a list are set apart more clearly than numbers
-        sep = " | " if any(isinstance(v, dict) for v in items) else ", "
-        out = Text("[" if depth else "")
+        # records (dicts) and lists in a list are set apart more clearly than numbers
+        sep = " | " if any(isinstance(v, (dict, list, tuple)) and not _is_play(v)
+                           for v in items) else ", "
+        out = Text()
         for i, v in enumerate(items[-12:] if cut else items):
             if i:
                 out.append(sep)
-            out.append_text(value_text(game, v, depth + 1, me, terse))
+            out.append_text(value_text(game, v, depth + 1, me, terse, players))
         if cut:
             out = Text("…, ").append_text(out)
-        if depth:
-            out.append("]")
         return out if len(out) else Text("—", style="dim")
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return value_text(game, dataclasses.asdict(value), depth, me, terse)
+        return value_text(game, dataclasses.asdict(value), depth, me, terse, players)
     return Text(str(value))
+
+
+def _scalar(v) -> bool:
+    return isinstance(v, (int, float, str)) and not isinstance(v, bool)
+
+
+def field_text(game, key: str, value, me=None, players: int = 0, depth: int = 0,
+               terse: bool = False, per_seat: bool = True) -> Text:
+    """A named value as a person reads it: a seat number as the seat's name,
+    a list of seats as names, a list of numbers with one entry per seat or
+    (in a partnership game) per team labelled with whose it is (``per_seat``
+    False: a list that only happens to hold one entry per seat)."""
+    if is_seat_field(game, key, value):
+        return Text(seat_name(value, me))
+    if is_seat_list(game, key, value):
+        return Text(", ".join(seat_name(v, me) for v in value)) if value else \
+            Text("—", style="dim")
+    if isinstance(value, (list, tuple)) and value and all(_scalar(v) for v in value) \
+            and not _is_play(value) and key not in hints(game).get("table", ()):
+        if per_seat and players > 1 and len(value) == players:
+            return per_seat_text(game, value, me)
+        if getattr(game.info, "teams", False) and len(value) == 2 and players > 2:
+            return Text(", ".join(f"team {t}: {v}" for t, v in enumerate(value)))
+    return value_text(game, value, depth, me, terse, players)
 
 
 def is_seat_field(game, key: str, value) -> bool:
     """A field holding a seat number (``dealer``, ``last_capturer``, ...)."""
     return seat_field(hints(game), key, value)
+
+
+def is_seat_list(game, key: str, value) -> bool:
+    """A field holding a list of seats (``play_order``, ``passed``, ...)."""
+    return seat_list(hints(game), key, value)
 
 
 def label(game, key: str) -> str:
@@ -242,7 +274,7 @@ def per_seat_text(game, values, me, names=None) -> Text:
     out = Text()
     for s, v in enumerate(values):
         if s:
-            out.append("; ")
+            out.append(", ")
         out.append(f"{seat_name(s, me, names)}: ", style="dim")
         out.append_text(value_text(game, v, 1, me, terse=True))
     return out
@@ -280,6 +312,8 @@ def describe_event(game, event: dict, me, names=None, players: int = 0) -> Text 
             out.append(f"{k.replace('_', ' ')} ", style="dim")
         if is_seat_field(game, k, v):
             out.append(seat_name(v, me, names))
+        elif is_seat_list(game, k, v):
+            out.append_text(field_text(game, k, v, me, players))
         elif isinstance(v, CardSet) and len(v) > LONG_SET:
             out.append(f"{len(v)} cards")
         elif isinstance(v, (list, tuple)) and v and all(isinstance(x, CardSet) for x in v) \
@@ -290,7 +324,8 @@ def describe_event(game, event: dict, me, names=None, players: int = 0) -> Text 
         elif _is_per_seat(k, v, players, hints(game)):
             out.append_text(per_seat_text(game, v, me, names))
         else:
-            out.append_text(value_text(game, v, 1 if isinstance(v, (list, tuple)) else 0, me, terse=True))
+            out.append_text(field_text(game, k, v, me, players,
+                                       1 if isinstance(v, (list, tuple)) else 0, terse=True))
     return out
 
 
@@ -365,6 +400,7 @@ def board_renderable(game, view, names=None):
     if isinstance(colours, dict):
         for name, owner in colours.items():
             by_letter[str(name)[:1].upper()] = (str(name), owner)
+    letters_order = list(by_letter)
     width = max(lengths)
     letters = "abcdefghijklmnopqrstuvwxyz"
     out = Text()
@@ -384,10 +420,10 @@ def board_renderable(game, view, names=None):
                 out.append(" ")
             named = by_letter.get(cell.upper()) if isinstance(cell, str) and cell else None
             if named is not None:
-                mark, style = colour_stone(named[0])
+                mark, style = colour_stone(named[0], letters_order.index(cell.upper()))
             else:
                 owner = _cell_owner(cell, view.get("players", 2), zero_is_empty)
-                mark = "·" if owner is None else "●"
+                mark = "·" if owner is None else STONES[owner % len(STONES)]
                 style = "dim" if owner is None else SEAT_STYLES[owner % len(SEAT_STYLES)]
             if cell in stones:
                 mark = stones[cell]
@@ -410,7 +446,7 @@ def board_renderable(game, view, names=None):
         for i, (name, owner) in enumerate(by_letter.values()):
             if i:
                 out.append("   ")
-            mark, style = colour_stone(name)
+            mark, style = colour_stone(name, i)
             out.append(mark, style=style)
             who = seat_name(owner, me, names) if isinstance(owner, int) else str(owner)
             out.append(f" {name}: {who}")
@@ -418,19 +454,25 @@ def board_renderable(game, view, names=None):
     for s in range(players):
         if s:
             out.append("   ")
-        out.append("●", style=SEAT_STYLES[s % len(SEAT_STYLES)])
+        out.append(STONES[s % len(STONES)], style=SEAT_STYLES[s % len(SEAT_STYLES)])
         out.append(f" {seat_name(s, me, names)}")
     return out
 
 
-def colour_stone(name: str) -> tuple[str, str]:
-    """The mark and style of a stone of a named colour."""
+# stones differ by shape, not only by colour, so a board reads in black and
+# white and with NO_COLOR: the first colour (or seat) ●, the second ○, ...
+STONES = ("●", "○", "◆", "◇", "▲", "△")
+
+
+def colour_stone(name: str, index: int = 0) -> tuple[str, str]:
+    """The mark and style of a stone of a named colour, the ``index``-th
+    colour of the board (black is always ●, white ○)."""
     name = name.lower()
     if name == "black":
         return "●", "bold"
     if name == "white":
         return "○", "bold"
-    return "●", f"bold {name}" if name in NAMED_COLOURS else "bold"
+    return STONES[index % len(STONES)], f"bold {name}" if name in NAMED_COLOURS else "bold"
 
 
 def _side_style(by_letter, which: int) -> str:
@@ -447,7 +489,7 @@ def _side_style(by_letter, which: int) -> str:
 def _is_per_seat(key, value, n, h) -> bool:
     if key in h.get("per_seat", ()):
         return True
-    if key in h.get("table", ()):
+    if key in h.get("table", ()) or seat_list(h, key, value):
         return False
     return (isinstance(value, (list, tuple)) and len(value) == n and n > 1
             and not any(isinstance(x, Card) for x in value))
@@ -507,10 +549,8 @@ def table_renderable(game, view, names=None, recent=None, title_extra: str = "",
         for key, value in fields:
             if key == "dealer":
                 continue
-            if is_seat_field(game, key, value):
-                pairs.append((label(game, key), Text(seat_name(value, me, names))))
-            else:
-                pairs.append((label(game, key), value_text(game, value, me=me)))
+            pairs.append((label(game, key), field_text(
+                game, key, value, me, n, per_seat=memory is None or key not in memory)))
         # short fields two to a row, long ones each on its own row below
         short = [p for p in pairs if len(p[0]) + len(p[1]) <= 30]
         long = [p for p in pairs if len(p[0]) + len(p[1]) > 30]
@@ -630,6 +670,78 @@ def legal_text(game, view) -> Text:
     if shown >= LEGAL_SHOWN and len(texts) > shown:
         out.append("  … (type 'legal' to see all)", style="dim")
     return out
+
+
+# words that name cards in action text: a completion may never add them
+CARD_WORDS = frozenset(list(SUIT_NAMES) + [n + "s" for n in RANK_NAMES.values()]
+                       + list(RANK_NAMES.values()) + ["jk", "joker", "jokers"])
+
+
+def names_a_card(game, word: str) -> bool:
+    """Whether a word of action text names a card, a rank, a suit or a
+    number (``7h``, ``7``, ``q``, ``queens``, ``clubs``, ``10``): what the
+    prompt never fills in from a typed start."""
+    w = word.lower()
+    if len(w) <= 1 or any(ch.isdigit() for ch in w) or w in CARD_WORDS:
+        return True
+    if any(ch in w for ch in "♠♥♦♣"):
+        return True
+    return game.deck is not None and _is_card(game, word)
+
+
+def trick_summary(game, plays, event, me, names=None) -> Text:
+    """The trick just won, as at the table before it is turned down: its
+    cards by who played them (``plays``: (who, card) pairs from the events)
+    and who took it (the trick event's ``winner`` or ``won_by``)."""
+    out = Text.assemble(("Trick", "bold"), "  ")
+    out.append_text(_plays_text(game, plays, me, names))
+    taker = event.get("winner", event.get("won_by"))
+    if isinstance(taker, int) and not isinstance(taker, bool):
+        who = seat_name(taker, me, names)
+        out.append(f"  won by {'you' if who == 'You' else who}", style="bold")
+    elif isinstance(taker, str):
+        out.append(f"  won by {taker}", style="bold")
+    return out
+
+
+def _plays_text(game, plays, me, names=None) -> Text:
+    out = Text()
+    for i, (who, card) in enumerate(plays):
+        if i:
+            out.append(" · ")
+        out.append(f"{seat_name(who, me, names) if isinstance(who, int) else who} ", style="dim")
+        out.append_text(card_text(game, card))
+    return out
+
+
+def deal_summary(game, event, view, me, names=None) -> Text:
+    """A deal's end: the game's own line for its scoring event, and the score."""
+    out = Text.assemble(("End of the deal", "bold yellow"), "  ")
+    line = describe_event(game, event, me, names, view.get("players", 0))
+    if line is not None:
+        out.append_text(line)
+    return out
+
+
+def readline_prompt(console, prompt: str) -> str:
+    """A rich-markup prompt as text for input() with readline: its escape
+    codes wrapped as zero-width (\\001 ... \\002), or plain without colour."""
+    with console.capture() as cap:
+        console.print(prompt, end="")
+    text = cap.get()
+    out = []
+    i = 0
+    while i < len(text):
+        if text[i] == "\x1b":
+            j = i + 1
+            while j < len(text) and not text[j].isalpha():
+                j += 1
+            out.append("\001" + text[i:j + 1] + "\002")
+            i = j + 1
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
 
 
 def outcome_lines(game, outcome, me, names=None) -> list[Text]:

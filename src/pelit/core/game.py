@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import operator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, OptionError, ParseError
 from .log import fork
 from .rng import fresh_seed, stream
+from .suggest import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -313,6 +315,8 @@ class Game:
                 raise IllegalAction("the match is over")
             raise IllegalAction(f"seat {seat} may not act now; waiting for seat"
                                 f"{'s' if len(to_act) > 1 else ''} {', '.join(map(str, to_act))}")
+        if action.__class__ is not int:
+            action = self._action_id(state, seat, action)
         is_legal, apply = self._step_by_phase[state.phase._name_]
         # A game may give a phase an O(1) ``_is_legal_<phase>(state, seat,
         # action)`` that answers exactly ``action in _legal_<phase>(state,
@@ -329,6 +333,18 @@ class Game:
         state.history.append((seat, action))
         state._legal = None
         apply(state, seat, action)
+
+    def _action_id(self, state: State, seat: int, action) -> int:
+        """An action given as another kind of whole number (a numpy int, a
+        Card) as an int; anything else (text, a float, True) is refused."""
+        if not isinstance(action, bool):
+            try:
+                return operator.index(action)
+            except TypeError:
+                pass
+        raise IllegalAction(f"{action!r} is not an action id: ids are whole numbers "
+                            f"(text goes to apply_text)",
+                            [self.action_text(a) for a in self.legal_actions(state, seat)])
 
     def apply_text(self, state: State, text: str, seat: int | None = None) -> int:
         if seat is None and len(state.to_act) == 1:
@@ -437,14 +453,16 @@ def build_options(cls, presets: dict, preset: str | None, overrides: dict, game_
     if preset is not None:
         if preset not in presets:
             known = ", ".join(sorted(presets)) or "none"
-            raise OptionError(f"{game_id} has no preset {preset!r}; presets: {known}")
+            raise OptionError(f"{game_id} has no preset {preset!r}"
+                              f"{did_you_mean(preset, presets)}; presets: {known}")
         values.update(presets[preset])
     values.update(overrides)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     for name, raw in list(values.items()):
         if name not in fields:
             known = ", ".join(fields) or "none"
-            raise OptionError(f"{game_id} has no option {name!r}; options: {known}")
+            raise OptionError(f"{game_id} has no option {name!r}{did_you_mean(name, fields)}; "
+                              f"options: {known}")
         values[name] = _coerce(game_id, fields[name], raw)
     try:
         return cls(**values)

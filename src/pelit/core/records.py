@@ -88,8 +88,15 @@ def replay(record: dict, upto: int | None = None):
     options = record.get("options") or {}
     if not isinstance(options, dict) or not isinstance(record["actions"], list):
         raise RecordError("options must be an object and actions a list")
+    seed = record["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RecordError(f"the record's seed must be a whole number, not {json.dumps(seed)}")
+    decks = record.get("decks")
+    if decks is not None and not (isinstance(decks, list) and all(
+            d is None or isinstance(d, str) for d in decks)):
+        raise RecordError("the record's decks must be a list of packs in card text (or null)")
     try:
-        state = game.new_state(seed=int(record["seed"]), decks=record.get("decks"), **options)
+        state = game.new_state(seed=seed, decks=decks, **options)
     except (PelitError, ValueError, TypeError) as exc:
         raise RecordError(f"cannot start the recorded match: {exc}") from None
     actions = record["actions"] if upto is None else record["actions"][:upto]

@@ -9,6 +9,7 @@ import importlib
 import pkgutil
 
 from .errors import UnknownGame
+from .suggest import did_you_mean
 
 _GAMES: dict[str, object] = {}
 _ALIASES: dict[str, str] = {}
@@ -43,7 +44,9 @@ def load(name: str):
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     key = _ALIASES.get(key, key)
     if key not in _GAMES:
-        raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(sorted(_GAMES))}")
+        known = sorted(_GAMES) + sorted(_ALIASES)
+        raise UnknownGame(f"unknown game {name!r}{did_you_mean(key, known)}; known games: "
+                          f"{', '.join(sorted(_GAMES))}")
     return _GAMES[key]
 
 

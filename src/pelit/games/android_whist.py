@@ -35,11 +35,13 @@ Decisions where the seed is silent (pinned in tests/games/test_android_whist.py)
 - 3.3 scoring: thirteen tricks always give one side more; that side scores
   its tricks minus six.  The match ends after the deal in which a side
   reaches the target (option ``target``, default 5).
-- Cards played to finished tricks are remembered: a view lists the cards each
-  side has won, and the suits each place has shown void in (failing to
-  follow, or an Error Message that proves a void: Duck, Beat or High
-  without the suit led, Beat or High without a trump when no trump is
-  winning, a named suit it does not hold).
+- Won tricks lie face down (ch. 2): a view gives the tricks each side has
+  won and the last trick until the next card is played
+  (``cards.trick.won_tricks_view``); remembering the cards played is the
+  player's business.  It does list the suits each place has shown void in
+  (failing to follow, or an Error Message that proves a void: Duck, Beat or
+  High without the suit led, Beat or High without a trump when no trump is
+  winning, a named suit it does not hold), facts the table has seen.
 """
 
 from __future__ import annotations
@@ -49,12 +51,12 @@ from dataclasses import dataclass
 
 from ..cards.android import (ANDROID, FOLLOW_COMMANDS, LEAD_COMMANDS, WHIST_COMMANDS,
                              android_seating, gather_trick, hidden_hand_zones,
-                             last_trick_from_view, last_trick_view, seating_lines, table_zones,
+                             seating_lines, table_zones, won_view,
                              whist_command)
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import SPADES, SUIT_NAMES, Card, CardSet, ids, standard_deck
 from ..cards.table_text import voids_line
-from ..cards.trick import follow_mask, lay_card, rank_strength, winning_index
+from ..cards.trick import follow_mask, lay_card, last_trick_from_view, rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -382,14 +384,13 @@ class AndroidWhist(Game):
         v["turn_place"] = labels[s.turn]
         v["after_error"] = s.after_error
         v["tried"] = [c for c in WHIST_COMMANDS if s.tried & self.bit_of[c]]
-        v["won_cards"] = [CardSet(w) for w in s.won]
-        v["tricks"] = list(s.tricks)
+        v.update(won_view(s, labels))
         v["voids"] = list(s.voids)
-        v["last_trick"] = last_trick_view(s.last_trick, labels)
         v["points"] = list(s.points)
         v["dealer"] = s.dealer
         v["deal_no"] = s.deal_no
-        v["results"] = [[list(t), list(p)] for t, p in s.results]
+        v["results"] = [{"deal": i + 1, "tricks": list(t), "points": list(p)}
+                        for i, (t, p) in enumerate(s.results)]
 
     def zones(self, s):
         return table_zones(s)
@@ -418,8 +419,7 @@ class AndroidWhist(Game):
         s.places = places_for(players, s.dealer)
         place = {label: i for i, label in enumerate(view["places"])}
         s.trick = [(place[p], int(c)) for p, c in view["trick"]]
-        s.won = [int(w) for w in view["won_cards"]]
-        s.tricks = list(view["tricks"])
+        s.tricks = list(view["tricks_won"])
         s.voids = list(view["voids"])
         s.leader = place[view["lead_place"]]
         s.turn = place[view["turn_place"]]
@@ -429,14 +429,16 @@ class AndroidWhist(Game):
             s.tried |= self.bit_of[c]
         s.last_trick = last_trick_from_view(view["last_trick"], place)
         s.points = list(view["points"])
-        s.results = [(tuple(t), tuple(p)) for t, p in view["results"]]
+        s.results = [(tuple(r["tricks"]), tuple(r["points"])) for r in view["results"]]
         known = {}
         if seat is not None:
             known[self._own_place(s, seat)] = int(view["hand"])
             seen = self._seen_android(s, seat)
             if seen is not None:
                 known[seen] = int(view["android_hand"])
-        unseen, counts, allowed = hidden_hand_zones(s, known, view["hand_sizes"], DECK)
+        unseen, counts, allowed = hidden_hand_zones(s, known, view["hand_sizes"], DECK,
+                                                    view["place_sides"], view["last_trick"])
         placed = sample_hands(unseen, counts, rng, allowed)
         s.hands = [known[p] if p in known else placed[p] for p in range(4)]
+        s.won = [s.won[t] | placed[f"won{t}"] for t in (0, 1)]
         return s

@@ -455,7 +455,7 @@ class Bridge(Game):
             v["rubber_no"] = s.rubber_no
             v["rubber_games"] = [list(g) for g in s.rubber_games]
         if s.dp is not None:
-            v["play"] = s.dp.public_view(last_trick=True)
+            v["play"] = s.dp.public_view()
         else:
             v["play"] = None
 

@@ -66,8 +66,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 
 from ..cards.android import (ANDROID, android_seating, gather_trick, hidden_hand_zones,
-                             last_trick_from_view, last_trick_view, range_command,
-                             seating_lines, table_zones)
+                             range_command, seating_lines, table_zones, won_view)
 from ..cards.chips import Chips
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import (CLUBS, DIAMONDS, HEARTS, RANK_TEXT, SPADES, SUIT_NAMES, Card,
@@ -75,7 +74,8 @@ from ..cards.deck import (CLUBS, DIAMONDS, HEARTS, RANK_TEXT, SPADES, SUIT_NAMES
 from ..cards.handquery import answer as answer_question
 from ..cards.handquery import canonical, parse_question
 from ..cards.table_text import voids_line
-from ..cards.trick import follow_mask, lay_card, rank_strength, winning_index
+from ..cards.trick import (follow_mask, last_trick_from_view, lay_card, rank_strength,
+                          winning_index)
 from ..core.actions import ActionSpace
 from ..core.errors import IllegalAction, ParseError
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -99,6 +99,8 @@ MENU = ("hcp >= 10", "hcp >= 13", "spades >= 4", "hearts >= 4", "diamonds >= 4",
 RAKE = 5
 BANK_TOKENS = 20
 SAMPLE_TRIES = 100
+# a deal's result as views give it (contract None: nobody bid)
+RESULT_FIELDS = ("contract", "declarer", "doubled", "tricks", "payment")
 
 
 class Phase(enum.Enum):
@@ -252,7 +254,8 @@ class BridgeMeetsGuessWho(Game):
         return self._q_id[key]
 
     def is_question(self, action: int) -> bool:
-        return self.question_base <= action < self.question_base + len(self._q_text)
+        return isinstance(action, int) and \
+            self.question_base <= action < self.question_base + len(self._q_text)
 
     def action_text(self, action):
         if self.is_question(action):
@@ -594,9 +597,7 @@ class BridgeMeetsGuessWho(Game):
         v["turn_place"] = None if s.turn is None else labels[s.turn]
         v["trick"] = [[labels[p], Card(c)] for p, c in s.trick]
         v["tried"] = [self.action_text(a) for a in s.tried]
-        v["tricks"] = list(s.tricks)
-        v["won_cards"] = [CardSet(w) for w in s.won]
-        v["played"] = [[Card(c) for c in p] for p in s.played]
+        v.update(won_view(s, labels))
         v["voids"] = list(s.voids)
         v["questions"] = [{"seat": a, "place": labels[p], "question": q,
                             "answer": "yes" if yes else "no", "after_plays": k}
@@ -604,8 +605,7 @@ class BridgeMeetsGuessWho(Game):
         v["errors"] = [{"seat": a, "place": labels[p], "command": c,
                         "lead": None if lead is None else SUIT_NAMES[lead], "after_plays": k}
                        for a, p, c, lead, k in s.errors]
-        v["last_trick"] = last_trick_view(s.last_trick, labels)
-        v["results"] = [list(r) for r in s.results]
+        v["results"] = [dict(zip(RESULT_FIELDS, r)) for r in s.results]
 
     def zones(self, s):
         return table_zones(s)
@@ -653,9 +653,7 @@ class BridgeMeetsGuessWho(Game):
         s.turn = None if view["turn_place"] is None else place[view["turn_place"]]
         s.trick = [(place[p], int(x)) for p, x in view["trick"]]
         s.tried = tuple(self.actions.parse(text)[0] for text in view["tried"])
-        s.tricks = list(view["tricks"])
-        s.won = [int(w) for w in view["won_cards"]]
-        s.played = [[int(x) for x in p] for p in view["played"]]
+        s.tricks = list(view["tricks_won"])
         s.voids = list(view["voids"])
         for q in view["questions"]:
             self.question_action(q["question"])
@@ -665,20 +663,34 @@ class BridgeMeetsGuessWho(Game):
                      None if e["lead"] is None else SUIT_NAMES.index(e["lead"]), e["after_plays"])
                     for e in view["errors"]]
         s.last_trick = last_trick_from_view(view["last_trick"], place)
-        s.results = [tuple(r) for r in view["results"]]
+        s.results = [tuple(r[k] for k in RESULT_FIELDS) for r in view["results"]]
         known = {}
         if seat is not None:
             known[self._own_place(s, seat)] = int(view["hand"])
             known[self._seen_place(s, seat)] = int(view["android_hand"])
-        unseen, counts, allowed = hidden_hand_zones(s, known, view["hand_sizes"], DECK)
+        sides = [self._team(s, p) for p in range(4)]
+        unseen, counts, allowed = hidden_hand_zones(s, known, view["hand_sizes"], DECK, sides,
+                                                    view["last_trick"])
+        shown_won = list(s.won)
+        # Won tricks lie face down: which cards each place played is not in
+        # the view, only the last trick (while shown) and the trick now; a
+        # place's played cards are some dealt again, then those.
+        tail = [[] for _ in range(4)]
+        if s.last_trick is not None:
+            for p, c in s.last_trick[0]:
+                tail[p].append(c)
+        for p, c in s.trick:
+            tail[p].append(c)
+        earlier = [HAND - view["hand_sizes"][p] - len(tail[p]) for p in range(4)]
         # An Error Message to "SUIT LOW-HIGH" when the android was free to
-        # play that suit means it held no card of it in the range.
-        # (Free: no suit led, the suit led named, or the card it then played
-        # to that trick showed it void in the suit led.)
+        # play that suit means it held no card of it in the range.  (Free:
+        # no suit led, the suit led named, or the card it then played to that
+        # trick, where the view shows it, showed it void in the suit led.)
         for _, place, text, lead, k in s.errors:
             if place in allowed:
                 suit, lo, hi, _ = self.command_of[self.actions.parse(text)[0]]
-                then = s.played[place][k] if k < len(s.played[place]) else None
+                i = k - earlier[place]
+                then = tail[place][i] if 0 <= i < len(tail[place]) else None
                 if lead is None or suit == lead or (
                         then is not None and DECK.suit_of[then] != lead):
                     allowed[place] &= ~mask_of(c for c in ids(DECK.suit_mask[suit])
@@ -689,6 +701,13 @@ class BridgeMeetsGuessWho(Game):
         for _ in range(SAMPLE_TRIES):
             placed = sample_hands(unseen, counts, rng, allowed)
             s.hands = [known[p] if p in known else placed[p] for p in range(4)]
+            s.won = [shown_won[t] | placed[f"won{t}"] for t in (0, 1)]
+            down = ids(placed["won0"] | placed["won1"])
+            rng.shuffle(down)
+            s.played = []
+            for p in range(4):
+                s.played.append(down[:earlier[p]] + tail[p])
+                down = down[earlier[p]:]
             if self._consistent(s):
                 break
         return s

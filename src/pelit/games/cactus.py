@@ -27,9 +27,12 @@ Decisions where the seed is silent (pinned in tests/games/test_cactus.py):
   be discarded again for its power (Power cards).  ``take`` is offered only
   when the card can be used that way.
 - Power cards: a power card discarded from the hand counts as used, also
-  when its owner declines the power (``pass``); cards discarded from a layout
-  (by a swap or a match) are unused and may be taken for their power by
-  whichever player takes them next.
+  when its owner declines the power (``pass``).  A power card discarded from
+  a layout (by a swap or a match) is unused, and only the opponent of that
+  layout's owner may take it for its power, as the seed says ("the
+  opponent may draw it"): its owner may take it back only to swap it into
+  his layout, so no one can match his own power card away and then use it.
+  The chance lasts while the card is the top discard.
 - Matching cards: a match is by rank.  A failed match costs two cards from
   the stock, put face down into the layout's empty slots (lowest first),
   else into new slots at the end.  Matching
@@ -101,6 +104,8 @@ class CactusOptions:
 
 
 class CactusState(State):
+    # top_unused: the seat from whose layout the top discard, an unused power
+    # card, came (its opponent may use the power), else None
     __slots__ = ("layouts", "stock", "discard", "top_unused", "held", "held_from", "turn",
                  "power", "trade_from", "caller", "passed", "seen", "turns", "reshuffles")
 
@@ -129,7 +134,7 @@ def layout_total(layout) -> int:
 class Cactus(Game):
     info = GameInfo(
         id="cactus", name="Cactus", min_seats=2, max_seats=2, family="memory",
-        source="004 Cactus (line 39)", hidden=True, chance=True,
+        source="004 Cactus (line 39)", hidden=True, chance=True, rules_version=2,
         summary=(
             "Two players, four face-down cards each in a square that nobody may look "
             "at, not even their owner. On your turn draw from the stock (or take the "
@@ -163,14 +168,14 @@ class Cactus(Game):
     test_options = {}
 
     render_hints = {
-        "seat_fields": ["turn", "caller"],
+        "seat_fields": ["turn", "caller", "unused_power_for"],
         # layout cards are seen once: the log does not show them again
         "forget": {"draw": ["card"], "take": ["card"], "swap": ["placed"], "peek": ["card"],
                    "spy": ["card"], "match": ["card"]},
         "labels": {"layouts": "layout (face-down slots 1, 2, ..)", "turn": "turn of",
                    "held": "card in hand", "holding": "holding a card",
                    "held_from": "taken from", "discard_top": "top discard",
-                   "discard_size": "discards", "top_unused_power": "top discard's power unused",
+                   "discard_size": "discards", "unused_power_for": "top discard's unused power for",
                    "stock": "stock", "power": "power to use", "trade_from": "queen trade from slot",
                    "caller": "Cactus called by", "passed": "let the top discard go",
                    "turns": "turns played", "reshuffles": "stock rebuilt"}}
@@ -204,7 +209,7 @@ class Cactus(Game):
             s.layouts[i % 2].append(pack[i])
         s.stock = pack[8:][::-1]
         s.discard = []
-        s.top_unused = False
+        s.top_unused = None
         s.held = None
         s.held_from = None
         s.turn = 0
@@ -261,7 +266,14 @@ class Cactus(Game):
         if not s.discard:
             return False
         top = s.discard[-1]
-        return bool(self._occupied(s, seat)) or (s.top_unused and power_of(top) is not None)
+        return bool(self._occupied(s, seat)) or self._power_for(s, seat)
+
+    @staticmethod
+    def _power_for(s, seat) -> bool:
+        """Whether ``seat`` may take the top discard for its unused power: it
+        left the opponent's layout (Power cards)."""
+        return s.top_unused is not None and s.top_unused != seat \
+            and power_of(s.discard[-1]) is not None
 
     def _legal_draw(self, s, seat):
         own = []
@@ -326,10 +338,10 @@ class Cactus(Game):
             s.log("draw", seat, audience=(seat,), private={"card": Card(card)},
                   stock=len(s.stock))
         else:
+            unused = self._power_for(s, seat)
             card = s.discard.pop()
-            unused = s.top_unused and power_of(card) is not None
             s.held, s.held_from = card, ("unused" if unused else "discard")
-            s.top_unused = False
+            s.top_unused = None
             s.passed = 0
             s.log("take", seat, card=Card(card), unused_power=unused)
         s.phase = Phase.HOLD
@@ -341,7 +353,7 @@ class Cactus(Game):
         card = s.held
         if action == self.DISCARD:
             power = power_of(card) if s.held_from in ("stock", "unused") else None
-            self._to_discard(s, card, unused=False)
+            self._to_discard(s, card, from_layout=None)
             s.held, s.held_from = None, None
             s.log("discard", seat, card=Card(card), power=power)
             if power is not None:
@@ -356,7 +368,7 @@ class Cactus(Game):
         s.layouts[seat][slot] = card
         public_card = s.held_from != "stock"
         s.held, s.held_from = None, None
-        self._to_discard(s, old, unused=power_of(old) is not None)
+        self._to_discard(s, old, from_layout=seat)
         s.log("swap", seat, slot=slot + 1, discarded=Card(old),
               placed=Card(card) if public_card else None,
               audience=(seat,), private={"placed": Card(card)})
@@ -423,11 +435,13 @@ class Cactus(Game):
         s.turns += 1
         self._start_turn(s, 1 - seat)
 
-    def _to_discard(self, s, card, unused):
+    def _to_discard(self, s, card, from_layout):
+        """``card`` goes face up onto the discard pile; ``from_layout``: the
+        seat whose layout it left (None: discarded from the hand)."""
         for p in (0, 1, 2):
             s.seen[p] |= 1 << card          # discards lie face up
         s.discard.append(card)
-        s.top_unused = unused
+        s.top_unused = from_layout if power_of(card) is not None else None
         s.passed = 0
 
     # -- matching ------------------------------------------------------------------
@@ -438,7 +452,7 @@ class Cactus(Game):
             s.seen[p] |= 1 << card          # turned face up for both
         if RANK[card] == RANK[top]:
             s.layouts[seat][slot] = None
-            self._to_discard(s, card, unused=power_of(card) is not None)
+            self._to_discard(s, card, from_layout=seat)
             s.log("match", seat, slot=slot + 1, card=Card(card), matched=True)
         else:
             new = []
@@ -508,7 +522,7 @@ class Cactus(Game):
         v["held_from"] = s.held_from
         v["discard_top"] = Card(s.discard[-1]) if s.discard else None
         v["discard_size"] = len(s.discard)
-        v["top_unused_power"] = s.top_unused
+        v["unused_power_for"] = None if s.top_unused is None else 1 - s.top_unused
         v["stock"] = len(s.stock)
         v["power"] = s.power
         v["trade_from"] = None if s.trade_from is None else s.trade_from + 1
@@ -559,7 +573,7 @@ class Cactus(Game):
                       else int(x) for i, x in enumerate(view["layouts"][p])] for p in (0, 1)]
         s.stock = shuffled(placed["stock"], rng)
         s.discard = shuffled(placed["below"], rng) + ([int(top)] if top is not None else [])
-        s.top_unused = view["top_unused_power"]
+        s.top_unused = None if view["unused_power_for"] is None else 1 - view["unused_power_for"]
         if view["holding"]:
             s.held = int(held) if held is not None else ids(placed["held"])[0]
         else:

@@ -56,10 +56,19 @@ Decisions where the seed is silent (each pinned by a test):
 - 21.6.4: ``ask go out`` is allowed at the start of the turn or after
   drawing from the stock; the partner answers ``yes`` or ``no``.  "No" forbids
   emptying the hand this turn; "yes" obliges it.  Asking after melding or
-  taking the pile needs no answer and obliges going out (21.6.5).  A player
-  obliged to go out who ends the turn with cards in hand asked when unable
-  to go out: the team loses 300 points (21.6.5).  If the deal ends by the
-  stock before that turn ends, no penalty.
+  taking the pile needs no answer and obliges going out (21.6.5).
+- 21.6.5 with 22.8.4: asking when the player cannot go out costs his team
+  300, whatever the partner answers (a "no" does not excuse it; 22.8.4: the
+  rules require that the asker can go out).  "Can go out" is judged when he
+  asks, over the rest of that turn with the cards it would really bring: the
+  card the stock gives him, or the pile he may take (a pile opening made
+  first), then melding all his cards or all but one that he discards
+  (``could_go_out``, ``meld_out_possible``).  The referee (the software)
+  judges at once, so the penalty is logged when the question is asked.
+  A binding question (a "yes", or asked after melding) that is not followed
+  by going out before the turn ends also costs 300, once: a question already
+  paid for as unable is not charged again.  If the deal ends by the stock
+  before that turn ends, no penalty for not going out.
 - 21.6.5 penalty cards (a card shown by accident) cannot happen here: the
   software shows no card by accident.
 - 21.5 match end: a deal that brings a team to the target ends the match;
@@ -76,7 +85,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deck import Card, CardSet, mask_of, standard_deck
+from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
 from ..cards.meld_game import (DECLARED_OPENING_VERBS, DeclaredOpeningMeldGame,
                                DeclaredOpeningState)
 from ..cards.meld_screen import cards_line, goal_text, meld_line, pile_line
@@ -117,12 +126,13 @@ class CanastaOptions:
 
 
 class CanastaState(DeclaredOpeningState):
-    __slots__ = ("melds", "drew")
+    __slots__ = ("melds", "drew", "asked_unable")
 
     def _copy_into(self, new):
         DeclaredOpeningState._copy_into(self, new)
         new.melds = [self.melds[0].copy(), self.melds[1].copy()]
         new.drew = self.drew
+        new.asked_unable = self.asked_unable
 
 
 def score_deal(melds, red3_counts, opened, hands, went_out, concealed, penalties,
@@ -162,6 +172,75 @@ def score_deal(melds, red3_counts, opened, hands, went_out, concealed, penalties
     return lines
 
 
+def meld_out_possible(hand: int, melds, need: int | None) -> bool:
+    """Whether a player can empty ``hand`` this turn by melding, all of it or
+    all but one card that he then discards (21.5), given his team's
+    ``melds`` (16 masks by rank, 3 for black threes).  ``need``: the opening
+    points the new melds must still make (21.6.2), None for an opened team.
+
+    The rules the melding turn enforces (21.2, 21.5): a new meld has two
+    natural cards or more, a meld holds at most three wild cards, black
+    threes meld three or four at once and only in going out, the team needs
+    a canasta.  The order of the melds never matters, so only the final
+    table is checked: which card (if any) is discarded, where the wild cards
+    go, and one meld reaching seven cards."""
+    nat = {r: popcount(hand & T.rank[r]) for r in NATURAL_RANKS}
+    twos = popcount(hand & T.twos)
+    jokers = popcount(hand & T.jokers)
+    black = popcount(hand & T.black3)
+    size = {r: popcount(melds[r]) for r in NATURAL_RANKS}
+    wild_on = {r: popcount(melds[r] & T.wild) for r in NATURAL_RANKS}
+    had_canasta = has_canasta(melds, CANASTA)
+    value = T.value(hand)
+    discards = [None] + [("nat", r) for r in NATURAL_RANKS if nat[r]]
+    discards += [("wild", 20)] * bool(twos) + [("wild", 50)] * bool(jokers)
+    discards += [("black", 5)] * bool(black)
+    for d in discards:
+        n = dict(nat)
+        wilds = twos + jokers
+        blacks = black
+        lost = 0
+        if d is not None:
+            kind, x = d
+            if kind == "nat":
+                n[x] -= 1
+                lost = T.points[min(ids(T.rank[x]))]
+            elif kind == "wild":
+                wilds -= 1
+                lost = x
+            else:
+                blacks -= 1
+                lost = x
+        if blacks and not melds[BLACK3_RANK] and blacks < 3:
+            continue
+        if need is not None and value - lost < need:
+            continue
+        room = 0
+        pairs = 0
+        final = {}            # rank -> (cards before wild cards are added, room, a pair)
+        for r in NATURAL_RANKS:
+            if melds[r]:
+                final[r] = (size[r] + n[r], MAX_WILD - wild_on[r], False)
+            elif n[r] == 1:
+                break
+            elif n[r]:
+                final[r] = (n[r], MAX_WILD, n[r] == 2)
+                pairs += n[r] == 2
+            else:
+                continue
+            room += final[r][1]
+        else:
+            if wilds > room or pairs > wilds:
+                continue
+            if had_canasta or any(c >= CANASTA for c, _, _ in final.values()):
+                return True
+            for c, r_room, pair in final.values():
+                short = CANASTA - c
+                if short <= min(r_room, wilds) and pairs - pair <= wilds - short:
+                    return True
+    return False
+
+
 def _rank_text(r):
     return RANK_WORD[r]
 
@@ -171,7 +250,7 @@ class Canasta(DeclaredOpeningMeldGame):
     info = GameInfo(
         id="canasta", name="Canasta", min_seats=4, max_seats=4, family="rummy",
         source="000 ch. 21 (line 1522)", hidden=True, chance=True, teams=True,
-        zero_sum=False,
+        zero_sum=False, rules_version=2,
         summary=(
             "Two teams of two (partners sit opposite) with two packs and four jokers. "
             "Each player gets 11 cards. On your turn take the top card of the stock, "
@@ -188,8 +267,9 @@ class Canasta(DeclaredOpeningMeldGame):
             "800 for four, minus if the team never opened). Going out needs a canasta "
             "and scores 100 (another 100 if the team opened in that turn); black "
             "threes meld only then. You may ask your partner 'May I go out?' and must "
-            "obey the answer; a 'yes' (or asking after you melded) that does not end in "
-            "going out costs 300. An opening attempt short of the requirement goes back "
+            "obey the answer. Asking when you cannot go out this turn costs 300, "
+            "whatever the answer; so does a 'yes' (or asking after you melded) that "
+            "does not end in going out. An opening attempt short of the requirement goes back "
             "to the hand and raises it by 10. Cards melded count for you, cards left in "
             "hand against. "
             "First team to 5000 wins."),
@@ -213,7 +293,7 @@ class Canasta(DeclaredOpeningMeldGame):
         "hide": ["stock", "pile", "pile_frozen", "pile_aside", "melds", "tentative",
                  "tentative_top", "red_threes", "opened", "requirement",
                  "requirement_raise", "penalties", "ask", "ask_back", "drew", "melded",
-                 "opened_now", "deal_no", "scores", "sheet"],
+                 "opened_now", "deal_no", "scores", "sheet", "asked_unable"],
         "not_cards_after": ["to"],
     }
     State = CanastaState
@@ -288,6 +368,78 @@ class Canasta(DeclaredOpeningMeldGame):
 
     def _new_turn_fields(self, s):
         s.drew = False
+        s.asked_unable = False
+
+    # -- "May I go out?" (21.6.4, 21.6.5, 22.8.4) ----------------------------------
+    def _ask(self, s, p):
+        """21.6.5: asking when the player cannot go out costs 300 at once,
+        whatever the partner answers; a binding question (a "yes", or asked
+        after melding) that does not end in going out costs 300 at the end of
+        the turn, unless the question was paid for already."""
+        unable = not self.could_go_out(s, p)
+        super()._ask(s, p)
+        if unable:
+            s.asked_unable = True
+            s.penalties[p & 1] += 1
+            s.log("penalty", p, points=self.penalty_points,
+                  reason="asked 'May I go out?' but could not go out")
+
+    def _penalise_broken_ask(self, s, p):
+        if not s.asked_unable:
+            super()._penalise_broken_ask(s, p)
+
+    def could_go_out(self, s, p) -> bool:
+        """Whether ``p``, in his turn (before drawing or in his melding),
+        can end this turn by going out: with the card the stock would give
+        him or with the pile he may take, then melding (``meld_out_possible``;
+        a pile opening also lays its opening before the rest joins the hand)."""
+        if s.phase is Phase.MELD:
+            return self._melds_out(s, p)
+        for a in [self.A_DRAW, *self._take_actions(s, p)]:
+            t = s.clone()
+            n = len(t.events)
+            self._apply_draw(t, p, a)
+            if self._turn_went_out(t, p, n):
+                return True
+            if t.to_act != (p,) or t.outcome is not None:
+                continue               # the stock ran out: the deal is over
+            if t.phase is Phase.MELD and self._melds_out(t, p):
+                return True
+            if t.phase is Phase.OPENING and self._opening_goes_out(t, p, set()):
+                return True
+        return False
+
+    def _melds_out(self, s, p):
+        team = p & 1
+        need = None if s.opened[team] else self.requirement(s, team) - T.value(s.tent)
+        return meld_out_possible(s.hands[p], s.melds[team], need)
+
+    @staticmethod
+    def _turn_went_out(s, p, since):
+        return any(e.kind == "went_out" and e.seat == p for e in s.events[since:])
+
+    def _opening_goes_out(self, s, p, seen):
+        """A pile opening under way (phase OPENING): some opening the hand can
+        lay, once made (the rest of the pile joining the hand), melds out."""
+        key = (s.hands[p], s.tent)
+        if key in seen:
+            return False
+        seen.add(key)
+        if self._tent_enough(s, p & 1):
+            t = s.clone()
+            n = len(t.events)
+            self._done(t, p)
+            if self._turn_went_out(t, p, n):
+                return True
+            if t.to_act == (p,) and t.outcome is None and t.phase is Phase.MELD \
+                    and self._melds_out(t, p):
+                return True
+        for a in self._meld_actions(s, p):
+            t = s.clone()
+            self._apply_meld_action(t, p, a)
+            if self._opening_goes_out(t, p, seen):
+                return True
+        return False
 
     def _meld_masks(self, s, team):
         return s.melds[team]
@@ -345,6 +497,7 @@ class Canasta(DeclaredOpeningMeldGame):
         super()._new_deal_fields(s)
         s.melds = [[0] * 16, [0] * 16]
         s.drew = False
+        s.asked_unable = False
 
     # -- DRAW ------------------------------------------------------------------
     def _take_actions(self, s, p):
@@ -653,6 +806,7 @@ class Canasta(DeclaredOpeningMeldGame):
         v["melds"] = [{_rank_text(r): CardSet(m[r]) for r in range(16) if m[r]}
                       for m in s.melds]
         v["drew"] = s.drew
+        v["asked_unable"] = s.asked_unable
 
     def sample_world(self, view, rng):
         melds = [[0] * 16, [0] * 16]
@@ -664,4 +818,5 @@ class Canasta(DeclaredOpeningMeldGame):
         s, _ = self._sample_common(view, rng, table)
         s.melds = melds
         s.drew = view["drew"]
+        s.asked_unable = view["asked_unable"]
         return s

@@ -81,8 +81,13 @@ Decisions where the seed is silent or unclear (each pinned by a test):
   by going out always settles the contract.
 - 24.10 with Canasta 21.6.2: ch. 24 does not drop Canasta's 100 points for
   opening and going out in the same turn (Samba's 23.5 does, but Contract
-  Samba is built on Canasta), so they are scored; a declarer side opens at the
-  auction, so only a side without the contract can earn them.
+  Samba is built on Canasta), so they are scored, only for the side whose
+  opening meld was made in the very turn its player goes out (opened a turn
+  earlier: no 100).  The declarer side opens at the auction (24.3), before
+  any turn, so it never earns them, and they can neither make nor break a
+  contract; a side without the contract, or either side when there is none,
+  can.  (Were a declarer side ever to earn them, 24.10 would count them
+  toward the contract like the going-out bonus.)
 """
 
 from __future__ import annotations
@@ -682,7 +687,7 @@ class ContractSamba(_samba.Samba):
     info = GameInfo(
         id="contract-samba", name="Contract Samba", min_seats=4, max_seats=4, family="rummy",
         source="000 ch. 24 (line 1859)", hidden=True, chance=True, teams=True,
-        rules_version=3,
+        rules_version=4,
         summary=(
             "Samba with an auction. Before play the players bid how many thousands of "
             "points their team will make and how the bidder will open: with a run of "
@@ -949,6 +954,7 @@ class ContractSamba(_samba.Samba):
         s.ask = None
         s.ask_back = None
         s.melded = False
+        s.opened_now = False          # Canasta 21.6.2: "in the same turn" is this turn
         s.phase = Phase.DRAW
         s.to_act = (p,)
 

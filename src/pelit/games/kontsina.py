@@ -165,7 +165,7 @@ class Kontsina(Game):
         "table": ["results"],
         "labels": {"hand_sizes": "cards", "won_counts": "cards won", "scores": "points",
                    "table": "table", "played": "card played", "chosen": "taking so far",
-                   "stock": "stock", "hand_no": "hand (first is 0)", "turn": "turn of",
+                   "stock": "stock", "hand_no": "hand", "turn": "turn of",
                    "results": "points per hand (one list a hand, by seat)"}}
 
     def __init__(self):
@@ -325,7 +325,7 @@ class Kontsina(Game):
         v["won_counts"] = [w.bit_count() for w in s.won]
         v["last_capturer"] = s.last_capturer
         v["dealer"] = s.dealer
-        v["hand_no"] = s.hand_no
+        v["hand_no"] = s.hand_no + 1          # for people: the first hand is hand 1
         v["scores"] = list(s.scores)
         v["results"] = [list(r) for r in s.results]
         v["turn"] = s.turn
@@ -355,7 +355,7 @@ class Kontsina(Game):
         s.last_capturer = view["last_capturer"]
         s.captured_any = view["last_capturer"] is not None
         s.dealer = view["dealer"]
-        s.hand_no = view["hand_no"]
+        s.hand_no = view["hand_no"] - 1
         s.scores = list(view["scores"])
         s.results = [list(r) for r in view["results"]]
         s.turn = view["turn"]

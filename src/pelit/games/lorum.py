@@ -15,9 +15,11 @@ Decisions where the seed is silent or slips (pinned in tests/games/test_lorum.py
   dealt one at a time clockwise from the dealer's left.  A player may go
   below zero chips (he buys more); the outcome is the balances.
 - Game play: in every hand the player on the dealer's left starts.  Won
-  tricks lie face down: a view shows how many tricks and cards each player
-  has taken, not which (every card was seen as it was played; remembering
-  is the player's business).  Likewise the train's pile and the quart's
+  tricks lie face down (ch. 2 of 000, as ``cards.trick.won_tricks_view``
+  shows them): a view shows how many tricks and cards each player has
+  taken, not which, and the last trick until the next card is played
+  (every card was seen as it was played; remembering is the player's
+  business).  Likewise the train's pile and the quart's
   finished runs lie face down; the domino layout lies face up.
 - 1. No hearts: a leader who holds nothing but hearts may lead one to the
   first trick.
@@ -57,7 +59,8 @@ from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import (ACE, HEARTS, KING, QUEEN, RANK_TEXT, SUIT_NAMES, Card, CardSet, ids,
                           mask_of, pretty, standard_deck)
 from ..cards.table_text import voids_line
-from ..cards.trick import follow_mask, note_void, rank_strength, winning_index
+from ..cards.trick import (follow_mask, last_trick_from_view, note_void, rank_strength,
+                          winning_index, won_tricks_view)
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -150,7 +153,8 @@ class LorumOptions:
 class LorumState(State):
     __slots__ = ("dealer", "hand_no", "kind", "hands", "won", "table", "trick", "leader",
                  "tricks_won", "voids", "chips", "pot", "results", "order", "train_total",
-                 "paid", "quart_len", "quart_last", "rows", "starter", "played")
+                 "paid", "quart_len", "quart_last", "rows", "starter", "played",
+                 "last_trick")
 
     def _copy_into(self, new):
         new.dealer = self.dealer
@@ -162,6 +166,7 @@ class LorumState(State):
         new.trick = self.trick.copy()
         new.leader = self.leader
         new.tricks_won = self.tricks_won.copy()
+        new.last_trick = self.last_trick
         new.voids = self.voids.copy()
         new.chips = self.chips.copy()
         new.pot = self.pot
@@ -271,6 +276,7 @@ class Lorum(Game):
         s.table = 0
         s.trick = []
         s.tricks_won = [0, 0, 0, 0]
+        s.last_trick = None
         s.voids = [0, 0, 0, 0]
         s.train_total = 0
         s.paid = [0, 0, 0, 0]
@@ -327,6 +333,7 @@ class Lorum(Game):
         s.won[win] |= taken
         s.tricks_won[win] += 1
         s.log("trick", win, winner=win, cards=CardSet(taken))
+        s.last_trick = (tuple(s.trick), win)
         s.trick = []
         s.leader = win
         if s.kind == HAIRY_APE and (taken >> KING_HEARTS) & 1:
@@ -371,6 +378,7 @@ class Lorum(Game):
             return
         # nobody followed: each player takes back his own card
         s.log("trick", None, winner=None, each_own=True)
+        s.last_trick = (tuple(s.trick), None)
         leader = s.trick[0][0]
         king = None
         for p, c in s.trick:
@@ -535,8 +543,9 @@ class Lorum(Game):
         v["results"] = [dict(r) for r in s.results]
         v["trick"] = [[p, Card(c)] for p, c in s.trick]
         v["leader"] = s.leader
-        v["tricks_won"] = list(s.tricks_won)
-        v["pile_sizes"] = [w.bit_count() for w in s.won]      # won piles lie face down
+        # won piles lie face down (ch. 2): counts, and the last trick until the next card
+        v.update(won_tricks_view(s.tricks_won, s.last_trick, s.trick))
+        v["pile_sizes"] = [w.bit_count() for w in s.won]
         v["table_count"] = s.table.bit_count()
         v["first_trick"] = s.kind in TRICK_HANDS and s.played.bit_count() < 4   # under way
         v["voids"] = list(s.voids)
@@ -580,6 +589,7 @@ class Lorum(Game):
         s.trick = [(p, int(c)) for p, c in view["trick"]]
         s.leader = view["leader"]
         s.tricks_won = list(view["tricks_won"])
+        s.last_trick = last_trick_from_view(view["last_trick"])
         s.voids = list(view["voids"])
         s.train_total = view.get("train_total", 0)
         s.paid = list(view.get("train_paid", [0, 0, 0, 0]))
@@ -593,8 +603,14 @@ class Lorum(Game):
                 for r in range(row[0], row[1] + 1):
                     layout |= DECK.suit_mask[su] & DECK.rank_mask[r]
         trick = mask_of(c for _, c in s.trick)
+        shown = [0, 0, 0, 0]            # the last trick's cards, in the piles they went to
+        if s.last_trick is not None:
+            plays, taker = s.last_trick
+            for p, c in plays:
+                shown[p if taker is None else taker] |= 1 << c
+                trick |= 1 << c
         sizes = view["hand_sizes"]
-        counts = {f"won{p}": view["pile_sizes"][p] for p in range(4)}
+        counts = {f"won{p}": view["pile_sizes"][p] - shown[p].bit_count() for p in range(4)}
         counts["table"] = view["table_count"] - layout.bit_count()
         allowed = {}
         pool = DECK.all_mask & ~trick & ~layout
@@ -623,7 +639,7 @@ class Lorum(Game):
                         m &= ~DECK.suit_mask[su]
                 allowed[f"hand{p}"] = m
         placed = sample_hands(pool, counts, rng, allowed)
-        s.won = [placed[f"won{p}"] for p in range(4)]
+        s.won = [placed[f"won{p}"] | shown[p] for p in range(4)]
         s.table = placed["table"] | layout
         if hairy:
             for p in range(4):

@@ -339,7 +339,7 @@ class Minibridge(Game):
         v["contract"] = None if s.contract is None else CONTRACTS[s.contract][2]
         v["scores"] = list(s.scores)
         v["results"] = [dict(r) for r in s.results]
-        v["play"] = s.dp.public_view() if s.dp is not None else None    # 2: tricks face down
+        v["play"] = s.dp.public_view() if s.dp is not None else None    # ch. 2: face down
 
     def zones(self, s):
         return play_zones(s.hands, s.dp)

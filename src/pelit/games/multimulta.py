@@ -60,6 +60,10 @@ Decisions where the seed is silent (pinned in tests/games/test_multimulta.py):
   no card reaching it in that suit, and one who plays a card without a rank
   in the lead suit holds no card of that suit; views list these (``lacks``)
   and sampled worlds respect them.
+- Won tricks lie face down (ch. 2): a view gives the tricks each side has
+  won and the last trick (with its lead suit) until the next card is
+  played.  A player's view lists the cards he passed that his partner still
+  holds (``given``); he saw the others played.
 """
 
 from __future__ import annotations
@@ -71,6 +75,7 @@ from itertools import permutations
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import Card, CardSet, ids, mask_of
 from ..cards.statdeck import StatDeck
+from ..cards.trick import last_trick_cards, last_trick_from_view, won_tricks_view
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -206,7 +211,7 @@ class Multimulta(Game):
     deck = DECK
     test_options = {"target": 2}
     # the terminal: the inferred lacks are for bots; a trick is a table field
-    render_hints = {"hide": ["lacks", "deal_no"], "table": ["trick"]}
+    render_hints = {"hide": ["lacks", "deal_no"], "table": ["trick"], "seat_fields": ["turn"]}
 
     def render_board(self, view):
         """For the terminal: how to read a card, and the best so far (10.3)."""
@@ -391,7 +396,8 @@ class Multimulta(Game):
         if seat is not None:
             v["hand"] = CardSet(s.hands[seat])
             v["selected"] = CardSet(s.selected[seat])
-            v["given"] = CardSet(s.given[seat])
+            # the cards he passed that his partner still holds (he saw the others played)
+            v["given"] = CardSet(s.given[seat] & s.hands[(seat + 2) % 4])
         v["hand_sizes"] = [h.bit_count() for h in s.hands]
         v["selected_counts"] = [m.bit_count() for m in s.selected]
         v["dealer"] = s.dealer
@@ -400,15 +406,15 @@ class Multimulta(Game):
         v["turn"] = s.turn
         v["trick"] = [[p, Card(c)] for p, c in s.trick]
         v["suit"] = s.suit
-        v["tricks"] = list(s.tricks)
-        v["won_cards"] = [CardSet(w) for w in s.won]
         v["lacks"] = [dict(sorted(d.items())) for d in s.lacks]
-        v["last_trick"] = (None if s.last_trick is None else
-                           {"cards": [[p, Card(c)] for p, c in s.last_trick[0]],
-                            "winner": s.last_trick[1], "suit": s.last_trick[2]})
+        last = None if s.last_trick is None else s.last_trick[:2]
+        v.update(won_tricks_view(s.tricks, last, s.trick))
+        if v["last_trick"] is not None:
+            v["last_trick"]["suit"] = s.last_trick[2]
         v["points"] = list(s.points)
         v["games_won"] = list(s.games_won)
-        v["results"] = [[list(t), list(p)] for t, p in s.results]
+        v["results"] = [{"deal": i + 1, "tricks": list(t), "points": list(p)}
+                        for i, (t, p) in enumerate(s.results)]
 
     def zones(self, s):
         z = {f"hand{p}": s.hands[p] for p in range(4)}
@@ -442,15 +448,18 @@ class Multimulta(Game):
         s.turn = view["turn"]
         s.trick = [(p, int(c)) for p, c in view["trick"]]
         s.suit = view["suit"]
-        s.tricks = list(view["tricks"])
-        s.won = [int(w) for w in view["won_cards"]]
+        s.tricks = list(view["tricks_won"])
         s.lacks = [dict(d) for d in view["lacks"]]
         lt = view["last_trick"]
-        s.last_trick = None if lt is None else (
-            tuple((p, int(c)) for p, c in lt["cards"]), lt["winner"], lt["suit"])
+        s.last_trick = None if lt is None else last_trick_from_view(lt) + (lt["suit"],)
+        # won tricks lie face down: their cards are dealt again, four a
+        # trick to each side, less the last trick while it is shown
+        s.won = [0, 0]
+        if s.last_trick is not None:
+            s.won[s.last_trick[1] % 2] = last_trick_cards(lt)
         s.points = list(view["points"])
         s.games_won = list(view["games_won"])
-        s.results = [(tuple(t), tuple(p)) for t, p in view["results"]]
+        s.results = [(tuple(r["tricks"]), tuple(r["points"])) for r in view["results"]]
         s.given = [0, 0, 0, 0]
         used = s.won[0] | s.won[1] | mask_of(c for _, c in s.trick)
         hands = [0, 0, 0, 0]
@@ -472,7 +481,10 @@ class Multimulta(Game):
             counts[f"h{p}"] = view["hand_sizes"][p] - have
             allowed[f"h{p}"] = DECK.all_mask & ~self._lacking(s.lacks[p])
             counts[f"s{p}"] = view["selected_counts"][p]
+        for side in (0, 1):
+            counts[f"won{side}"] = 4 * s.tricks[side] - s.won[side].bit_count()
         placed = sample_hands(DECK.all_mask & ~used, counts, rng, allowed)
+        s.won = [s.won[side] | placed[f"won{side}"] for side in (0, 1)]
         for p in range(4):
             if p != seat:
                 hands[p] |= placed[f"h{p}"]

@@ -17,8 +17,11 @@ Decisions where the seed is silent (pinned in tests/games/test_salute_the_king.p
 - Setup: the last seat deals, one card at a time from seat 0, so the first
   seats get the odd cards; seat 0 turns first.  Two packs (104 cards) are
   used for more than eight players.
-- Game play: the collected middle pile goes face down under the collector's
-  pile, the first card turned into it on top of the packet.
+- Game play: the collector picks up the middle pile (face up, the card just
+  turned on top), turns it face down and puts it under his own pile, as
+  hands do at a table: turned over, the packet has the first card turned
+  into the middle on top and that last-turned card at the very bottom, so
+  the first card turned comes back to him before the others.
 - Game play: the turner's left neighbour turns next, whoever collected.
 - The last reactor is known once all others have reacted: he collects
   without having to act.  Gestures are only offered while a trigger card
@@ -82,6 +85,7 @@ class SaluteTheKing(Game):
     info = GameInfo(
         id="salute-the-king", name="Salute the King", min_seats=3, max_seats=16,
         family="reaction", source="004 Salute the King (line 377)", hidden=True, chance=True,
+        rules_version=2,
         summary=(
             "All the cards are dealt into face-down piles that nobody looks at. In "
             "turn, each player turns his top card face up onto the middle. When an "
@@ -221,8 +225,9 @@ class SaluteTheKing(Game):
 
     def _collect(self, s, seat, why):
         taken = s.middle
-        # face down under the pile, the first card turned on top of the packet
-        s.piles[seat][0:0] = taken
+        # turned face down (first card turned on top of the packet) and put
+        # under the pile (index 0 is the bottom)
+        s.piles[seat][0:0] = taken[::-1]
         s.middle = []
         s.window = None
         s.collections += 1

@@ -19,9 +19,12 @@ Decisions where the seed is silent (pinned in tests/games/test_screw_misere.py):
 - Gameplay: as in 12.9, the player on the dealer's left leads to the first
   trick.
 - Marking played tricks (16.4): finished tricks lie face down except aces.
-  A view shows, for each finished trick, the team that won it and its aces;
-  what else was played is in the events, for players who remember.  Suits a
-  player has shown void in are public.
+  A view shows, for each finished trick, the team that won it and its aces,
+  and (ch. 2, ``cards.trick.won_tricks_view``) the tricks per team and the
+  last trick until the next card is played; what else was played is in the
+  events, for players who remember.  A card passed shows to the two
+  partners until it is played.  Suits a player has shown void in are
+  public.
 - Scoring (16.3): a deal in which both teams score the same protects both:
   if either would reach the limit, that team scores nothing and the other
   the difference (zero).  When both would reach the limit, the team with
@@ -40,7 +43,8 @@ from dataclasses import dataclass
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import ACE, SUIT_NAMES, Card, CardSet, ids, mask_of, standard_deck
 from ..cards.table_text import voids_line
-from ..cards.trick import follow_mask, lay_card, rank_strength, winning_index
+from ..cards.trick import (follow_mask, lay_card, last_trick_from_view, rank_strength,
+                          winning_index, won_tricks_view)
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -107,7 +111,8 @@ class ScrewMisereOptions:
 
 class ScrewMisereState(State):
     __slots__ = ("dealer", "deal_no", "hands", "givers", "gifts", "trick", "leader",
-                 "tricks", "aces", "facedown", "voids", "totals", "results", "pending")
+                 "tricks", "aces", "facedown", "voids", "totals", "results", "pending",
+                 "last_trick")
 
     def _copy_into(self, new):
         new.dealer = self.dealer
@@ -124,6 +129,7 @@ class ScrewMisereState(State):
         new.totals = self.totals.copy()
         new.results = self.results.copy()
         new.pending = self.pending
+        new.last_trick = self.last_trick
 
 
 @register
@@ -153,6 +159,7 @@ class ScrewMisere(Game):
     State = ScrewMisereState
     deck = DECK
     # the terminal: voids are named by render_board; a trick is a table field
+    won_face_up = ACES                 # 16.4: aces lie face up in the tricks
     render_hints = {"hide": ["voids"], "table": ["trick", "gifts_made"]}
 
     def render_board(self, view):
@@ -192,6 +199,7 @@ class ScrewMisere(Game):
         s.aces = []
         s.facedown = [0, 0, 0, 0]
         s.voids = [0, 0, 0, 0]
+        s.last_trick = None
         s.pending = None
         s.phase = Phase.GIVE
         s.to_act = (s.givers[0],)
@@ -233,6 +241,7 @@ class ScrewMisere(Game):
             if not (aces >> c) & 1:
                 s.facedown[p] |= 1 << c
         s.log("trick", win, winner=win, number=len(s.tricks), aces=CardSet(aces))
+        s.last_trick = (tuple(s.trick), win)
         s.trick = []
         s.leader = win
         if len(s.tricks) < 13:
@@ -289,6 +298,15 @@ class ScrewMisere(Game):
         return super().why_illegal(s, seat, action)
 
     # -- views -------------------------------------------------------------------------
+    @staticmethod
+    def _played(s):
+        out = mask_of(c for _, c in s.trick)
+        for m in s.facedown:
+            out |= m
+        for m in s.aces:
+            out |= m
+        return out
+
     def _known(self, s, seat):
         """Cards ``seat`` knows are in another hand: those it gave, still there."""
         out = 0
@@ -300,7 +318,10 @@ class ScrewMisere(Game):
     def _view(self, s, seat, v):
         if seat is not None:
             v["hand"] = CardSet(s.hands[seat])
-            v["gifts"] = [[g, t, Card(c)] for g, t, c in s.gifts if seat in (g, t)]
+            # a card passed, as the two partners know it, until it is played
+            down = self._played(s)
+            v["gifts"] = [[g, t, None if down >> c & 1 else Card(c)]
+                          for g, t, c in s.gifts if seat in (g, t)]
             v["partner_holds"] = CardSet(self._known(s, seat))
         v["gifts_made"] = [[g, t] for g, t, _ in s.gifts]
         v["hand_sizes"] = [h.bit_count() for h in s.hands]
@@ -309,6 +330,8 @@ class ScrewMisere(Game):
         v["trick"] = [[p, Card(c)] for p, c in s.trick]
         v["leader"] = s.leader
         v["tricks"] = [{"winner": w, "aces": CardSet(a)} for w, a in zip(s.tricks, s.aces)]
+        team_tricks = [sum(1 for w in s.tricks if w % 2 == t) for t in (0, 1)]
+        v.update(won_tricks_view(team_tricks, s.last_trick, s.trick))
         v["facedown_counts"] = [f.bit_count() for f in s.facedown]
         v["voids"] = list(s.voids)
         v["totals"] = list(s.totals)
@@ -353,6 +376,7 @@ class ScrewMisere(Game):
         s.leader = view["leader"]
         s.tricks = [t["winner"] for t in view["tricks"]]
         s.aces = [int(t["aces"]) for t in view["tricks"]]
+        s.last_trick = last_trick_from_view(view["last_trick"])
         s.voids = list(view["voids"])
         s.totals = list(view["totals"])
         s.results = [dict(r) for r in view["results"]]
@@ -362,16 +386,13 @@ class ScrewMisere(Game):
         seen = own | partner_holds | mask_of(c for _, c in s.trick)
         for a in s.aces:
             seen |= a
-        # a card this seat gave that is no longer with the partner was played
-        # face down: by the partner, or by this seat when it came back
+        # the last trick, while shown: each player's card lies face down
+        # before him (an ace face up, counted among the aces)
         down_known = [0, 0, 0, 0]
-        if seat is not None:
-            for g, t, c in view["gifts"]:
-                c = int(c)
-                if g == seat and not (seen >> c) & 1:
-                    back = any(gg == t and tt == seat and int(cc) == c
-                               for gg, tt, cc in view["gifts"])
-                    down_known[seat if back else t] |= 1 << c
+        if s.last_trick is not None:
+            for p, c in s.last_trick[0]:
+                if not (ACES >> c) & 1:
+                    down_known[p] |= 1 << c
                     seen |= 1 << c
         rest = DECK.all_mask & ~seen
         counts = {}
@@ -398,10 +419,16 @@ class ScrewMisere(Game):
         # the passing as far as this seat knows it; cards it did not see are
         # stood in for by cards of the receiving hand
         s.gifts = []
+        played = self._played(s)
         for g, t in view["gifts_made"]:
-            mine = next((int(c) for gg, tt, c in view.get("gifts", []) if gg == g and tt == t),
-                        None)
-            if mine is None:
+            shown = next((c for gg, tt, c in view.get("gifts", []) if gg == g and tt == t),
+                         False)
+            if shown is None:           # known to him, and played: a face-down card
+                pool = s.facedown[t] or played
+                mine = ids(pool)[0] if pool else ids(DECK.all_mask)[0]
+            elif shown is not False:
+                mine = int(shown)
+            else:
                 mine = ids(s.hands[t])[0] if s.hands[t] else ids(DECK.all_mask)[0]
             s.gifts.append((g, t, mine))
         return s

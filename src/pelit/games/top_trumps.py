@@ -39,6 +39,9 @@ Decisions where the seed is silent (pinned in tests/games/test_top_trumps.py):
   rule holds no card reaching that figure; views list, per place, the lowest
   figure per category it is known not to reach (``lacks``), and sampled
   worlds respect it.
+- Won tricks lie face down (ch. 2): a view gives the tricks each place has
+  won and the last trick (with its category) until the next card is
+  played; remembering the cards played is the players' business.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from dataclasses import dataclass
 from ..cards.deal import sample_hands
 from ..cards.deck import Card, CardSet, ids, mask_of
 from ..cards.statdeck import stat_deck
+from ..cards.trick import last_trick_cards, last_trick_from_view, won_tricks_view
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -390,16 +394,16 @@ class TopTrumps(Game):
         v["best_so_far"] = self._best(s) if s.trick else None
         v["lead_place"] = labels[s.leader]
         v["turn_place"] = labels[s.turn]
-        v["won_cards"] = [CardSet(w) for w in s.won]
-        v["tricks"] = list(s.tricks)
         v["lacks"] = [dict(sorted(d.items())) for d in s.lacks]
-        v["last_trick"] = (None if s.last_trick is None else
-                           {"cards": [[labels[p], Card(c)] for p, c in s.last_trick[0]],
-                            "won_by": labels[s.last_trick[1]], "category": s.last_trick[2]})
+        last = None if s.last_trick is None else s.last_trick[:2]
+        v.update(won_tricks_view(s.tricks, last, s.trick, labels.__getitem__))
+        if v["last_trick"] is not None:
+            v["last_trick"]["category"] = s.last_trick[2]
         v["points"] = list(s.points)
         v["deal_no"] = s.deal_no
         v["circle"] = list(s.circle)
-        v["results"] = [list(r) for r in s.results]
+        v["results"] = [{"deal": i + 1, "attacker": a, "points": p}
+                        for i, (a, p) in enumerate(s.results)]
 
     def zones(self, s):
         z = {f"hand{p}": s.hands[p] for p in range(4)}
@@ -429,14 +433,18 @@ class TopTrumps(Game):
         s.category = view["category"]
         s.leader = place[view["lead_place"]]
         s.turn = place[view["turn_place"]]
-        s.won = [int(w) for w in view["won_cards"]]
-        s.tricks = list(view["tricks"])
+        s.tricks = list(view["tricks_won"])
         s.lacks = [dict(d) for d in view["lacks"]]
         lt = view["last_trick"]
-        s.last_trick = None if lt is None else (
-            tuple((place[p], int(c)) for p, c in lt["cards"]), place[lt["won_by"]], lt["category"])
+        s.last_trick = None if lt is None else \
+            last_trick_from_view(lt, place) + (lt["category"],)
+        # won tricks lie face down: their cards are dealt again, four a
+        # trick, less the last trick while it is shown
+        s.won = [0, 0, 0, 0]
+        if s.last_trick is not None:
+            s.won[s.last_trick[1]] = last_trick_cards(lt)
         s.points = list(view["points"])
-        s.results = [tuple(r) for r in view["results"]]
+        s.results = [(r["attacker"], r["points"]) for r in view["results"]]
         known = {2: int(view["dummy"])}
         if seat is not None:
             known[self._own_place(s, seat)] = int(view["hand"])
@@ -447,6 +455,9 @@ class TopTrumps(Game):
             used |= m
         counts = {p: view["hand_sizes"][p] for p in range(4) if p not in known}
         allowed = {p: DECK.all_mask & ~self._lacking(s.lacks[p]) for p in counts}
+        for p in range(4):
+            counts[f"won{p}"] = 4 * s.tricks[p] - s.won[p].bit_count()
         placed = sample_hands(DECK.all_mask & ~used, counts, rng, allowed)
         s.hands = [known[p] if p in known else placed[p] for p in range(4)]
+        s.won = [s.won[p] | placed[f"won{p}"] for p in range(4)]
         return s

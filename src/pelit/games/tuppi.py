@@ -28,14 +28,21 @@ Decisions where the seed is silent (each pinned in tests/games/test_tuppi.py):
 - Sooli offers (6.2): only after a rami.  The declarer's left-hand opponent
   is asked first ("call sooli" or "pass"), then the right-hand opponent; the
   first call ends the asking.  Without a call the game is rami.
-- Returning the bid cards (6.2, 6.3): every bid card goes back to its
-  owner's hand as soon as the auction is over (after the sooli question),
-  so any card may be passed or put away in a sooli.
-- Sooli exchange (6.2): the partner gives first ("give QS"; the card is
-  known to both partners), then the sooli player puts one of his fourteen
-  cards away face down ("discard QS"; known only to him).  The put-away card
-  is out of play for the hand; the partner keeps his twelve other cards in
-  his hand, sitting out.
+- Returning the bid cards (6.2, 6.3): the bid cards lie on the table
+  through the whole auction, the sooli exchange included, and go back to
+  their owners' hands when the play begins (event ``bid_cards_back``).  The
+  sooli exchange belongs to the auction (6.2), so it is made from the cards
+  in hand only: neither the sooli player nor his partner may put away or
+  give his bid card.  A verbal bid laid no card, so that player exchanges
+  from all thirteen.
+- Sooli exchange, its order (6.2 names putting away before receiving, and
+  we keep that order): first the sooli player puts one card of his hand
+  away face down ("discard QS"; known only to him), then his partner gives
+  him one card ("give QS"; known to both partners), which he keeps.  So he
+  chooses what to put away without knowing what he will get, and the
+  partner chooses knowing only that a card went away.  The put-away card is
+  out of play for the hand; the partner keeps his twelve other cards,
+  sitting out.
 - Sooli play (6.3): ace is low in every suit.  The first trick is led by the
   declarer: the seat that leads in rami (right of the declarer) belongs to
   the sooli side, whose player always plays last and whose partner sits
@@ -54,13 +61,15 @@ Decisions where the seed is silent (each pinned in tests/games/test_tuppi.py):
 - Competition play (the Finnish club tournaments play no sooli) is the
   preset ``no-sooli``.
 - Views: a face-down bid shows as laid and hidden (``hidden``) but not its card (its owner sees
-  it as ``my_bid``, and his ``hand`` keeps listing it, since it comes back
-  to him unchanged); exposed bids stay on view for the rest of the hand; the card passed
-  in a sooli is shown to both partners, the put-away card to the sooli
-  player only.  Every seat sees the completed tricks of the current hand
-  (who led, who played what, who won): what a player at the table could
-  remember.  ``team`` says which team each seat is on (the scores and
-  trick counts are per team).
+  it as ``my_bid`` until he plays it; while it lies on the table it is not
+  in his ``hand`` and ``hand_sizes`` count only the cards held); exposed
+  bids stay on view for the rest of the hand, as the table saw them; the card passed
+  in a sooli is shown to both partners until it is played, the put-away
+  card to the sooli player only.  Won tricks lie face down (ch. 2): a view gives the tricks
+  each team has won, the last trick until the next card is played, and the
+  suits each seat has shown void in; which cards went earlier is the
+  players' memory.  ``team`` says which team each seat is on (the scores
+  and trick counts are per team).
 """
 
 from __future__ import annotations
@@ -70,7 +79,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import SampleError, sample_hands
 from ..cards.deck import ACE, Card, CardSet, ids, standard_deck
-from ..cards.trick import play_order, rank_strength
+from ..cards.trick import last_trick_from_view, play_order, rank_strength, won_tricks_view
 from ..core.actions import ActionSpace
 from ..core.game import Event, Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -208,7 +217,8 @@ class TuppiState(State):
     __slots__ = ("dealer", "hand_no", "scores", "results", "hands", "bid_order",
                  "bid_turn", "bid_card", "bid_rami", "exposed", "contract",
                  "declarer", "soloist", "sooli_passed", "given", "away", "order",
-                 "trick", "strength", "won", "done", "ended_early")
+                 "trick", "strength", "won", "ntricks", "played", "voids", "last",
+                 "ended_early")
 
     def _copy_into(self, new):
         new.dealer = self.dealer
@@ -231,7 +241,10 @@ class TuppiState(State):
         new.trick = self.trick.copy()
         new.strength = self.strength
         new.won = self.won.copy()
-        new.done = self.done.copy()
+        new.ntricks = self.ntricks
+        new.played = self.played
+        new.voids = self.voids.copy()
+        new.last = self.last
         new.ended_early = self.ended_early
 
 
@@ -240,6 +253,7 @@ class Tuppi(Game):
     info = GameInfo(
         id="tuppi", name="Tuppi", min_seats=4, max_seats=4, family="trick-taking",
         source="000 ch. 6 Tuppi (line 459)", hidden=True, chance=True, teams=True,
+        rules_version=2,
         zero_sum=True,
         summary=(
             "Four players, partners opposite, a 52-card pack, thirteen cards each, "
@@ -250,8 +264,9 @@ class Tuppi(Game):
             "want you may bid by word. The bids are turned up one by one from the "
             "dealer's left; the first rami makes its player the declarer and the "
             "rest stay hidden. If nobody asked for rami, the game is nolo. After a "
-            "rami either opponent may call sooli: he gets one card from his partner, "
-            "puts one card away and plays alone to take no trick at all, aces low, "
+            "rami either opponent may call sooli: while the bid cards still lie on "
+            "the table he puts one card of his hand away, then gets one from his "
+            "partner's hand, and plays alone to take no trick at all, aces low, "
             "always playing last to each trick, while his partner sits out. "
             "Leads: in rami the declarer's right-hand neighbour, in nolo the "
             "dealer's left-hand neighbour, in sooli the declarer. "
@@ -266,8 +281,8 @@ class Tuppi(Game):
                ("bid rami / bid nolo", "bid by word, when you hold no card of that colour to bid with"),
                ("call sooli", "play alone to take no trick (after a rami by the opponents)"),
                ("pass", "do not call sooli"),
-               ("give QS", "as the sooli player's partner, pass him a card"),
-               ("discard QS", "as the sooli player, put a card away"),
+               ("discard QS", "as the sooli player, put a card away (first)"),
+               ("give QS", "as the sooli player's partner, pass him a card (then)"),
                ("QS", "play a card to the trick")),
     )
     Options = TuppiOptions
@@ -281,7 +296,7 @@ class Tuppi(Game):
     render_hints = {
         "table": ["bid_order", "play_order", "sooli_passed"],
         "seat_fields": ["declarer", "soloist", "sitting_out", "to"],
-        "hide": ["tricks", "exchange"],
+        "hide": ["exchange", "voids"],
         "labels": {
             "team": "team",
             "bids": "bid (red rami, black nolo)",
@@ -347,7 +362,10 @@ class Tuppi(Game):
         s.trick = []
         s.strength = STRENGTH
         s.won = [0, 0]
-        s.done = []
+        s.ntricks = 0
+        s.played = 0
+        s.voids = [0, 0, 0, 0]
+        s.last = None
         s.ended_early = False
         s.phase = Phase.BID
         s.to_act = SEAT_T[first]
@@ -417,11 +435,31 @@ class Tuppi(Game):
         s.contract = SOOLI
         s.soloist = seat
         s.log("contract", seat, contract=SOOLI, declarer=s.declarer, soloist=seat)
+        s.phase = Phase.DISCARD
+        s.to_act = SEAT_T[seat]
+
+    @staticmethod
+    def _in_hand(s, seat):
+        """The cards ``seat`` holds in his hand: while the auction lasts his
+        bid card lies on the table (6.2, 6.3)."""
+        card = s.bid_card[seat]
+        if s.phase is Phase.PLAY or card is None or card < 0:
+            return s.hands[seat]
+        return s.hands[seat] & ~BIT[card]
+
+    def _legal_discard(self, s, seat):
+        return [DISCARD_ACTIONS[c] for c in hand_ids(self._in_hand(s, seat))]
+
+    def _apply_discard(self, s, seat, action):
+        card = action - DISCARD
+        s.hands[seat] ^= BIT[card]
+        s.away = card
+        s.log("put_away", seat, audience=(seat,), private={"card": CARDS[card]})
         s.phase = Phase.GIVE
         s.to_act = SEAT_T[(seat + 2) % N]
 
     def _legal_give(self, s, seat):
-        return [GIVE_ACTIONS[c] for c in hand_ids(s.hands[seat])]
+        return [GIVE_ACTIONS[c] for c in hand_ids(self._in_hand(s, seat))]
 
     def _apply_give(self, s, seat, action):
         card = action - GIVE
@@ -430,22 +468,14 @@ class Tuppi(Game):
         s.given = card
         s.log("gave", seat, audience=(seat, s.soloist), private={"card": CARDS[card]},
               to=s.soloist)
-        s.phase = Phase.DISCARD
-        s.to_act = SEAT_T[s.soloist]
-
-    def _legal_discard(self, s, seat):
-        return [DISCARD_ACTIONS[c] for c in hand_ids(s.hands[seat])]
-
-    def _apply_discard(self, s, seat, action):
-        card = action - DISCARD
-        s.hands[seat] ^= BIT[card]
-        s.away = card
-        s.log("put_away", seat, audience=(seat,), private={"card": CARDS[card]})
         s.strength = STRENGTH_SOOLI
         self._start_play(s, s.declarer)
 
     # -- play (6.3, ch. 2) ------------------------------------------------------
     def _start_play(self, s, leader):
+        back = [p for p in range(N) if s.bid_card[p] is not None and s.bid_card[p] >= 0]
+        if back:
+            s.log("bid_cards_back", None, seats=back)     # 6.3
         s.phase = Phase.PLAY
         s.order = self._order(s, leader)
         s.trick = []
@@ -469,8 +499,11 @@ class Tuppi(Game):
 
     def _apply_play(self, s, seat, card):
         s.hands[seat] ^= BIT[card]
+        s.played |= BIT[card]
         s.events.append(PLAY_EVENTS[seat][card])
         trick = s.trick
+        if trick and SUIT[card] != SUIT[trick[0]]:
+            s.voids[seat] |= 1 << SUIT[trick[0]]      # shown void in the suit led
         trick.append(card)
         order = s.order
         n = len(trick)
@@ -489,12 +522,12 @@ class Tuppi(Game):
                 top = strength[c]
         winner = order[best_i]
         s.won[winner & 1] += 1
-        done = s.done
-        done.append((order, trick, winner))      # a finished trick is never changed
+        s.ntricks += 1
+        s.last = (tuple(zip(order, trick)), winner)
         s.trick = []
         s.events.append(TRICK_EVENTS[winner])
         solo = s.soloist
-        if len(done) == HAND or winner == solo:
+        if s.ntricks == HAND or winner == solo:
             self._end_hand(s)
             return
         if s.options.end_lost_hands and self._rising_has_lost(s):
@@ -576,13 +609,16 @@ class Tuppi(Game):
             return "lay a bid card (bid 7H) or, lacking one, bid by word (6.2)"
         if ph is Phase.SOOLI:
             return "answer 'call sooli' or 'pass' (6.2)"
-        if ph is Phase.GIVE:
-            if GIVE <= action < GIVE + 52:
-                return f"{DECK.text(action - GIVE)} is not in your hand"
-            return "give your sooli partner one card from your hand: give QS (6.2)"
-        if ph is Phase.DISCARD:
-            if DISCARD <= action < DISCARD + 52:
-                return f"{DECK.text(action - DISCARD)} is not in your hand"
+        if ph in (Phase.GIVE, Phase.DISCARD):
+            block, verb = (GIVE, "give") if ph is Phase.GIVE else (DISCARD, "discard")
+            if block <= action < block + 52:
+                card = action - block
+                if card == s.bid_card[seat]:
+                    return (f"{DECK.text(card)} is your bid card: it lies on the table "
+                            f"until the play begins (6.2, 6.3)")
+                return f"{DECK.text(card)} is not in your hand"
+            if ph is Phase.GIVE:
+                return "give your sooli partner one card from your hand: give QS (6.2)"
             return "put one card away: discard QS (6.2)"
         if text is None:
             return f"{action!r} is not an action of Tuppi"
@@ -594,7 +630,7 @@ class Tuppi(Game):
         v["hand_no"] = s.hand_no
         v["scores"] = list(s.scores)
         v["rising"] = (0 if s.scores[0] else 1) if s.scores != (0, 0) else None
-        v["results"] = [{"hand": r[0], "contract": r[1], "declarer": r[2], "soloist": r[3],
+        v["results"] = [{"hand": r[0] + 1, "contract": r[1], "declarer": r[2], "soloist": r[3],
                          "tricks": list(r[4]), "team": r[5], "points": r[6],
                          "scores": list(r[7])} for r in s.results]
         v["bid_order"] = list(s.bid_order)
@@ -614,8 +650,8 @@ class Tuppi(Game):
         v["team"] = [0, 1, 0, 1]
         if seat is not None and s.bid_card[seat] is not None:
             card = s.bid_card[seat]
-            v["my_bid"] = {"bid": RAMI if s.bid_rami[seat] else NOLO,
-                           "card": None if card == -1 else CARDS[card]}
+            v["my_bid"] = {"bid": RAMI if s.bid_rami[seat] else NOLO, "verbal": card == -1,
+                           "card": None if card == -1 else self._unplayed(s, card)}
         v["contract"] = s.contract
         v["declarer"] = s.declarer
         v["soloist"] = s.soloist
@@ -625,35 +661,32 @@ class Tuppi(Game):
         v["exchange"] = {"given": s.given is not None, "put_away": s.away is not None}
         if seat is not None and s.soloist is not None:
             if seat == s.soloist:
-                v["received"] = None if s.given is None else CARDS[s.given]
+                v["received"] = self._unplayed(s, s.given)
                 v["put_away"] = None if s.away is None else CARDS[s.away]
             elif seat == (s.soloist + 2) % N:
-                v["given"] = None if s.given is None else CARDS[s.given]
+                v["given"] = self._unplayed(s, s.given)
         if seat is not None:
-            v["hand"] = CardSet(s.hands[seat])
-        v["hand_sizes"] = [h.bit_count() for h in s.hands]
+            v["hand"] = CardSet(self._in_hand(s, seat))
+        v["hand_sizes"] = [self._in_hand(s, p).bit_count() for p in range(N)]
         v["play_order"] = list(s.order) if s.phase is Phase.PLAY else None
         order = s.order
         v["trick"] = [[order[i], CARDS[c]] for i, c in enumerate(s.trick)]
-        v["tricks"] = [{"plays": [[o[i], CARDS[c]] for i, c in enumerate(cards)],
-                        "winner": w} for o, cards, w in s.done]
-        v["tricks_won"] = list(s.won)
+        v.update(won_tricks_view(s.won, s.last, s.trick))
+        v["voids"] = list(s.voids)
+
+    @staticmethod
+    def _unplayed(s, card):
+        """A card a seat knows (its bid card, the card passed in a sooli) for
+        its view, until it is played: then it lies in a won trick, face down."""
+        if card is None or s.played >> card & 1:
+            return None
+        return CARDS[card]
 
     def zones(self, s):
         z = {f"hand{p}": s.hands[p] for p in range(N)}
         z["away"] = 0 if s.away is None else BIT[s.away]
-        z["played"] = self._played(s)
+        z["played"] = s.played
         return z
-
-    @staticmethod
-    def _played(s):
-        m = 0
-        for _, cards, _ in s.done:
-            for c in cards:
-                m |= BIT[c]
-        for c in s.trick:
-            m |= BIT[c]
-        return m
 
     def _exposed_mask(self, s):
         m = 0
@@ -664,7 +697,7 @@ class Tuppi(Game):
         return m
 
     def unknown_cards(self, s, seat):
-        known = self._played(s) | self._exposed_mask(s)
+        known = s.played | self._exposed_mask(s)
         if seat is not None:
             known |= s.hands[seat]
             if s.soloist is not None:
@@ -692,7 +725,7 @@ class Tuppi(Game):
         s.dealer = view["dealer"]
         s.hand_no = view["hand_no"]
         s.scores = tuple(view["scores"])
-        s.results = [(r["hand"], r["contract"], r["declarer"], r["soloist"],
+        s.results = [(r["hand"] - 1, r["contract"], r["declarer"], r["soloist"],
                       tuple(r["tricks"]), r["team"], r["points"], tuple(r["scores"]))
                      for r in view["results"]]
         s.bid_order = tuple(view["bid_order"])
@@ -706,32 +739,37 @@ class Tuppi(Game):
         s.contract = view["contract"]
         s.strength = STRENGTH_SOOLI if view["ace_low"] else STRENGTH
         s.ended_early = False
-        # tricks: who played what, and the voids they showed (ch. 2)
-        played_by = [0] * N
-        void = [0] * N
-        s.done = []
+        # Won tricks lie face down (ch. 2): the view shows the trick on the
+        # table, the last trick while no card of the next is down, the counts
+        # and the suits each seat has shown void in.
         s.won = list(view["tricks_won"])
-        all_tricks = [t["plays"] for t in view["tricks"]] + [view["trick"]]
-        for t_i, plays in enumerate(all_tricks):
-            if not plays:
-                continue
-            lead_suit = SUIT[plays[0][1]]
-            for p, c in plays:
-                played_by[p] |= BIT[c]
-                if SUIT[c] != lead_suit:
-                    void[p] |= DECK.suit_mask[lead_suit]
-            if t_i < len(view["tricks"]):
-                s.done.append((tuple(p for p, _ in plays), tuple(int(c) for _, c in plays),
-                               view["tricks"][t_i]["winner"]))
-        played = 0
-        for m in played_by:
-            played |= m
-        cur = view["trick"]
+        s.ntricks = s.won[0] + s.won[1]
+        s.voids = list(view["voids"])
         s.order = tuple(view["play_order"]) if view["play_order"] else s.bid_order
-        s.trick = [int(c) for _, c in cur]
+        s.trick = [int(c) for _, c in view["trick"]]
+        s.last = last_trick_from_view(view["last_trick"])
+        void = [0] * N
+        seen_by = [0] * N               # cards seen played by each seat
+        for p in range(N):
+            for suit in range(4):
+                if s.voids[p] >> suit & 1:
+                    void[p] |= DECK.suit_mask[suit]
+        for p, c in view["trick"]:
+            seen_by[p] |= BIT[int(c)]
+        if s.last is not None:
+            for p, c in s.last[0]:
+                seen_by[p] |= BIT[c]
+        seen = 0
+        for m in seen_by:
+            seen |= m
 
-        sizes = view["hand_sizes"]
+        # the state keeps a bid card in its owner's hand while it lies on the table
+        on_table = [view["phase"] != "play" and b is not None and not b["verbal"]
+                    for b in bids]
+        sizes = [n + on_table[p] for p, n in enumerate(view["hand_sizes"])]
         own = int(view["hand"]) if seat is not None else 0
+        if seat is not None and on_table[seat]:
+            own |= BIT[int(view["my_bid"]["card"])]
         exchanged = view["exchange"]["given"]
         put_away = view["exchange"]["put_away"]
         given = None
@@ -742,61 +780,49 @@ class Tuppi(Game):
                 away = view["put_away"]
             elif seat == partner:
                 given = view["given"]
-        # where every card not seen in a fixed place may lie
-        zones = [p for p in range(N) if p != seat]
+        # the cards each seat has played into finished tricks that the view no
+        # longer shows: those it held when the play began, less its hand and
+        # the plays in view
+        start = [HAND] * N
+        if put_away:
+            start[solo] -= 1
+        if exchanged:
+            start[solo] += 1
+            start[partner] -= 1
+        down = [start[p] - sizes[p] - seen_by[p].bit_count() for p in range(N)]
         away_zone = put_away and seat != solo
-        fixed = [0] * N
-        if seat is not None:
-            fixed[seat] = own
-        fixed_away = 0
-        if away is not None:
-            fixed_away = BIT[away]
-        # exposed bid cards were returned to their owners' hands
-        side_free = [0] * N   # cards that may lie on the sooli side only (S, P, away)
+        fixed_away = 0 if away is None else BIT[away]
+        pool = ALL & ~(own | fixed_away | seen)
+        counts = {}
+        allowed = {}
+        for p in range(N):
+            if p != seat:
+                counts[p] = sizes[p]
+                allowed[p] = pool & ~void[p]
+            if down[p]:
+                counts[f"down{p}"] = down[p]
+                allowed[f"down{p}"] = pool
+        if away_zone:
+            counts["away"] = 1
+            allowed["away"] = pool
+        # cards known to be a seat's, in its hand or among its played cards:
+        # an exposed bid card (the exchange never moves a bid card), and the
+        # card the sooli player received (after the putting away)
+        belongs = {}
         exposed_cards = [None] * N
         for p in range(N):
             b = bids[p]
             if b is not None and b["exposed"] and b["card"] is not None:
                 c = int(b["card"])
                 exposed_cards[p] = c
-                if played >> c & 1 or p == seat:
-                    continue
-                if exchanged and p in (solo, partner):
-                    if seat == solo:
-                        if given == c:
-                            continue            # the sooli player knows where it is
-                        fixed[p] |= BIT[c]
-                    elif seat == partner and p == partner:
-                        continue                # own card, or the given one
-                    else:
-                        side_free[p] |= BIT[c]
-                else:
-                    fixed[p] |= BIT[c]
-        known = played | fixed_away
-        for p in range(N):
-            known |= fixed[p]
-        pool = ALL & ~known
-        if seat == partner and given is not None and not played >> given & 1:
-            pool |= BIT[given]
-            own &= ~BIT[given]
-        counts = {}
-        allowed = {}
-        for p in zones:
-            counts[p] = sizes[p] - fixed[p].bit_count()
-            allowed[p] = pool & ~void[p]
-        if away_zone:
-            counts["away"] = 1
-            allowed["away"] = pool
-        # the sooli side's exposed cards and the given card stay on that side
-        for p in range(N):
-            if side_free[p]:
-                for q in zones:
-                    if q != solo and (q != partner or p != partner):
-                        allowed[q] &= ~side_free[p]
-        if seat == partner and given is not None and not played >> given & 1:
-            for q in zones:
-                if q != solo:
-                    allowed[q] &= ~BIT[given]
+                belongs[c] = (p, f"down{p}")
+        if given is not None:           # shown: not played yet
+            belongs[int(given)] = (solo,)
+        for c, places in belongs.items():
+            if pool >> c & 1:
+                for z in allowed:
+                    if z not in places:
+                        allowed[z] &= ~BIT[c]
         # verbal bids: the bidder held no eligible card of the colour he named
         verbal_colour = [None] * N
         for p in range(N):
@@ -814,25 +840,29 @@ class Tuppi(Game):
                 maybe = ids(pool & colour)  # guess that he received one of that colour
                 if maybe:
                     colour &= ~BIT[rng.choice(maybe)]
-            if p in allowed:
-                allowed[p] &= ~colour
+            for z in (p, f"down{p}"):
+                if z in allowed:
+                    allowed[z] &= ~colour
             if p == solo and away_zone:
                 allowed["away"] &= ~colour
         placed = sample_hands(pool, counts, rng, allowed)
-        hands = [0] * N
-        for p in range(N):
-            hands[p] = fixed[p] | placed.get(p, 0)
+        hands = [placed.get(p, 0) for p in range(N)]
         if seat is not None:
             hands[seat] = own
+        played_by = [seen_by[p] | placed.get(f"down{p}", 0) for p in range(N)]
+        s.played = 0
+        for m in played_by:
+            s.played |= m
         away_mask = fixed_away | placed.get("away", 0)
         away = None if not away_mask else ids(away_mask)[0]
-        # the card the partner gave, where this seat did not see it
+        # the card the partner gave, where this seat's view does not show it:
+        # one the sooli player holds or played (it came after the putting
+        # away); the two partners see it until it is played
         if exchanged and given is None:
-            side = hands[solo] | away_mask | played_by[solo]
+            side = played_by[solo]
+            if seat not in (solo, partner):
+                side |= hands[solo]
             cands = side
-            ep = exposed_cards[partner]
-            if ep is not None and not hands[partner] >> ep & 1:
-                cands &= BIT[ep]                # his exposed card went to the sooli side
             if exposed_cards[solo] is not None:
                 cands &= ~BIT[exposed_cards[solo]]
             if verbal_colour[solo] is not None and side & verbal_colour[solo]:
@@ -848,8 +878,10 @@ class Tuppi(Game):
         s.hands = hands
         # the hands as dealt (for the bid cards nobody saw)
         orig = [hands[p] | played_by[p] for p in range(N)]
+        if away_mask:
+            orig[solo] |= away_mask
         if exchanged:
-            orig[solo] = (orig[solo] | away_mask) & ~BIT[given]
+            orig[solo] &= ~BIT[given]
             orig[partner] |= BIT[given]
         s.bid_card = [None] * N
         s.bid_rami = [None] * N
@@ -857,20 +889,31 @@ class Tuppi(Game):
             b = bids[p]
             if b is None:
                 continue
-            if p == seat:
-                mine = view["my_bid"]
-                s.bid_card[p] = -1 if mine["card"] is None else int(mine["card"])
-                s.bid_rami[p] = mine["bid"] == RAMI
-            elif b["exposed"]:
+            if b["exposed"]:
                 s.bid_card[p] = -1 if b["card"] is None else int(b["card"])
                 s.bid_rami[p] = b["bid"] == RAMI
+            elif p == seat:
+                mine = view["my_bid"]
+                s.bid_rami[p] = mine["bid"] == RAMI
+                if mine["verbal"]:
+                    s.bid_card[p] = -1
+                elif mine["card"] is not None:
+                    s.bid_card[p] = int(mine["card"])
+                else:           # played already: one of his played cards of that colour
+                    elig = played_by[p] & (RED_ELIGIBLE if s.bid_rami[p] else BLACK_ELIGIBLE)
+                    if not elig:
+                        return None
+                    s.bid_card[p] = rng.choice(ids(elig))
             elif b["verbal"]:
                 if orig[p] & verbal_colour[p]:
                     return None
                 s.bid_card[p] = -1
                 s.bid_rami[p] = verbal_colour[p] == RED_ELIGIBLE
             else:
-                elig = orig[p] & ELIGIBLE
+                # the bid card stayed on the table through the exchange
+                elig = orig[p] & ELIGIBLE & ~away_mask
+                if exchanged and p == partner:
+                    elig &= ~BIT[given]
                 if not elig:
                     return None
                 c = rng.choice(ids(elig))

@@ -1,8 +1,22 @@
 """Batches of bot matches and their summary (``pelit simulate``).
 
-Match ``i`` of a batch with base seed ``S`` is played with its own seed
-``match_seed(S, i)``, so a batch gives the same results whatever the number
-of worker processes; results are gathered in match order.
+The line-up is the bots named for the seats, cycled to fill them
+(``heuristic,random`` in a four-seat game: heuristic, random, heuristic,
+random).  Each entry of it is a *slot*.  Match ``i`` of a batch with base
+seed ``S`` is played with its own seed ``match_seed(S, i)`` and, by default,
+the line-up turned ``i`` seats to the left (slot ``k`` sits in seat
+``(k + i) % n``), so every slot plays every seat equally often and a
+comparison of bots does not mix in the advantage of a seat.  A batch gives
+the same results whatever the number of worker processes; results arrive in
+match order.
+
+A batch runs in constant memory for any number of matches: tasks are made
+one at a time, at most a few per worker are in flight (``iter_results``),
+and ``Tally`` sums the results as they arrive instead of keeping them.  The
+summary gives, per slot and per seat, wins with a 95% interval for the win
+rate (Wilson's), and scores with their standard deviation and a 95%
+interval for the mean; ``simulate`` stopped by Ctrl-C returns the summary of
+the matches played so far.
 """
 
 from __future__ import annotations
@@ -10,9 +24,12 @@ from __future__ import annotations
 import math
 import multiprocessing
 import re
+import signal
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass
+from typing import Iterator
 
 from ..bots import make_bot
 from ..core.errors import PelitError
@@ -20,6 +37,9 @@ from ..core.game import options_dict
 from ..core.registry import load
 from ..core.rng import stream
 from .runner import play_match
+
+Z95 = 1.959964              # the normal quantile of a two-sided 95% interval
+IN_FLIGHT_PER_WORKER = 4    # chunks of tasks handed out ahead of the results
 
 
 @dataclass(frozen=True)
@@ -32,6 +52,7 @@ class MatchResult:
     actions: int
     deals: int
     deal_endings: tuple = ()     # the reason of each deal a game scores with one
+    shift: int = 0               # the line-up was turned this many seats
 
 
 def deal_endings(state) -> tuple:
@@ -51,60 +72,112 @@ def check_setup(game, bots, preset, overrides):
     any work starts (raises ``PelitError``).  Returns the options."""
     options = game.make_options(preset, **overrides)
     state = game.new_state(seed=0, options=options)
-    for seat, name in enumerate(seat_bots(bots, game.num_players(state))):
+    for seat, name in enumerate(lineup(bots, game.num_players(state))):
         make_bot(name, game, seat, 0)
     return options
 
 
-def seat_bots(bots, n: int) -> list[str]:
-    """One bot name per seat: the names given, the last one repeated."""
+def lineup(bots, n: int) -> list[str]:
+    """One bot name per slot (the seats of the first match): the names given,
+    cycled to fill ``n`` seats (``heuristic`` when none is given)."""
     names = [b.strip() for b in bots if b.strip()] if bots else []
     if len(names) > n:
         raise PelitError(f"{len(names)} bots given for {n} seats")
     if not names:
         names = ["heuristic"]
-    if len(names) < n:
-        names = names + [names[-1]] * (n - len(names))
-    return names[:n]
+    return [names[s % len(names)] for s in range(n)]
+
+
+def seats_in_match(slots: list[str], shift: int) -> list[str]:
+    """The bot in each seat when the line-up is turned ``shift`` seats: slot
+    ``k`` sits in seat ``(k + shift) % n``."""
+    n = len(slots)
+    return [slots[(s - shift) % n] for s in range(n)]
 
 
 def _play_one(task) -> MatchResult:
-    game_id, bots, base_seed, index, preset, overrides = task
+    game_id, bots, base_seed, index, preset, overrides, rotate = task
     game = load(game_id)
     options = game.make_options(preset, **overrides)
     seed = match_seed(base_seed, index)
-    state = game.new_state(seed=seed, options=options)
-    names = seat_bots(bots, game.num_players(state))
-    state = play_match(game, names, seed, options=options)
+    n = game.num_players(game.new_state(seed=seed, options=options))
+    shift = index % n if rotate else 0
+    state = play_match(game, seats_in_match(lineup(bots, n), shift), seed, options=options)
     out = state.outcome
     return MatchResult(index, seed, tuple(out.scores), tuple(out.winners), out.reason,
-                       len(state.history), len(state.packs), deal_endings(state))
+                       len(state.history), len(state.packs), deal_endings(state), shift)
 
 
-def run_batch(game_id: str, n: int, bots=None, seed: int = 0, preset=None, overrides=None,
-              workers: int = 1, on_result=None) -> list[MatchResult]:
-    """Play ``n`` matches; ``on_result(result)`` is called as each one ends."""
+def _ignore_interrupts():
+    """Workers leave Ctrl-C to the main process, which stops the batch."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Window:
+    """Hands tasks to the pool's feeder thread no faster than results come
+    back: at most ``size`` tasks are out, so any number of matches fits in
+    memory.  ``close`` lets a waiting feeder go when the batch stops."""
+
+    def __init__(self, tasks, size: int):
+        self.tasks = tasks
+        self.free = threading.Semaphore(size)
+        self.size = size
+        self.closed = False
+
+    def __iter__(self):
+        for task in self.tasks:
+            self.free.acquire()
+            if self.closed:
+                return
+            yield task
+
+    def done(self):
+        self.free.release()
+
+    def close(self):
+        self.closed = True
+        for _ in range(self.size):
+            self.free.release()
+
+
+def iter_results(game_id: str, n: int, bots=None, seed: int = 0, preset=None, overrides=None,
+                 workers: int = 1, rotate: bool = True) -> Iterator[MatchResult]:
+    """Play ``n`` matches, yielding each result in match order, in constant
+    memory (the tasks are made as they are needed)."""
     overrides = dict(overrides or {})
-    tasks = [(game_id, list(bots or []), seed, i, preset, overrides) for i in range(n)]
-    results = []
+    bots = list(bots or [])
+    tasks = ((game_id, bots, seed, i, preset, overrides, rotate) for i in range(n))
     if workers <= 1 or n <= 1:
         for task in tasks:
-            r = _play_one(task)
-            results.append(r)
-            if on_result:
-                on_result(r)
-        return results
+            yield _play_one(task)
+        return
     # forkserver (else spawn): workers start from a clean process, never a
     # fork of one whose progress-bar thread might hold a lock
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     chunk = max(1, min(50, n // (workers * 8)))
-    with ctx.Pool(min(workers, n)) as pool:
-        for r in pool.imap(_play_one, tasks, chunksize=chunk):
-            results.append(r)
-            if on_result:
-                on_result(r)
-    return results
+    window = _Window(tasks, workers * chunk * IN_FLIGHT_PER_WORKER)
+    pool = ctx.Pool(min(workers, n), initializer=_ignore_interrupts)
+    try:
+        for r in pool.imap(_play_one, window, chunksize=chunk):
+            window.done()
+            yield r
+    finally:
+        window.close()
+        pool.terminate()
+        pool.join()
+
+
+def run_batch(game_id: str, n: int, bots=None, seed: int = 0, preset=None, overrides=None,
+              workers: int = 1, on_result=None, rotate: bool = True) -> list[MatchResult]:
+    """Play ``n`` matches and return their results as a list (for batches
+    small enough to keep; ``iter_results`` streams any size)."""
+    out = []
+    for r in iter_results(game_id, n, bots, seed, preset, overrides, workers, rotate):
+        out.append(r)
+        if on_result:
+            on_result(r)
+    return out
 
 
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
@@ -115,63 +188,169 @@ def reason_kind(reason: str) -> str:
     return _NUMBER.sub("#", reason)
 
 
-def _stats(values) -> dict:
-    if not values:
-        return {"mean": None, "min": None, "max": None}
-    mean = math.fsum(values) / len(values)
-    return {"mean": round(mean, 3), "min": min(values), "max": max(values)}
+class Stat:
+    """Count, mean, standard deviation (Welford's running sums), min and max
+    of a stream of numbers, in constant memory."""
+
+    __slots__ = ("n", "mean", "m2", "lo", "hi")
+
+    def __init__(self):
+        self.n = 0
+        self.mean = 0.0
+        self.m2 = 0.0
+        self.lo = self.hi = None
+
+    def add(self, x) -> None:
+        self.n += 1
+        d = x - self.mean
+        self.mean += d / self.n
+        self.m2 += d * (x - self.mean)
+        self.lo = x if self.lo is None or x < self.lo else self.lo
+        self.hi = x if self.hi is None or x > self.hi else self.hi
+
+    def sd(self) -> float | None:
+        return math.sqrt(self.m2 / (self.n - 1)) if self.n > 1 else None
+
+    def to_json(self, spread: bool = True) -> dict:
+        if not self.n:
+            out = {"mean": None, "min": None, "max": None}
+            return {**out, "sd": None, "ci95": None} if spread else out
+        out = {"mean": round(self.mean, 3), "min": self.lo, "max": self.hi}
+        if spread:
+            sd = self.sd()
+            out["sd"] = None if sd is None else round(sd, 3)
+            half = None if sd is None else Z95 * sd / math.sqrt(self.n)
+            out["ci95"] = None if half is None else [round(self.mean - half, 3),
+                                                     round(self.mean + half, 3)]
+        return out
 
 
-def summarize(game, results: list[MatchResult], elapsed: float, bots, seed: int,
-              workers: int, options) -> dict:
-    n = len(results)
-    players = max((len(r.scores) for r in results), default=0)
-    wins = [0] * players
-    draws = 0
-    sides = Counter()
+def wilson95(wins: int, n: int) -> list[float] | None:
+    """Wilson's 95% interval for a win rate of ``wins`` in ``n`` matches."""
+    if not n:
+        return None
+    p = wins / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def _number(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+class Tally:
+    """The summary of a batch, summed result by result in constant memory."""
+
+    def __init__(self, slots: list[str] | None = None):
+        self.slots = slots
+        self.n = 0
+        self.players = 0
+        self.draws = 0
+        self.seat_wins: list[int] = []
+        self.slot_wins: list[int] = []
+        self.seat_scores: list[Stat] = []
+        self.slot_scores: list[Stat] = []
+        self.sides = Counter()
+        self.reasons = Counter()
+        self.endings = Counter()
+        self.actions = Stat()
+        self.deals = Stat()
+
+    def add(self, r: MatchResult) -> None:
+        n = len(r.scores)
+        if n > self.players:
+            grow = n - self.players
+            self.players = n
+            self.seat_wins += [0] * grow
+            self.slot_wins += [0] * grow
+            self.seat_scores += [Stat() for _ in range(grow)]
+            self.slot_scores += [Stat() for _ in range(grow)]
+        self.n += 1
+        draw = not r.winners or len(r.winners) == n
+        for seat in range(n):
+            slot = (seat - r.shift) % n
+            if not draw and seat in r.winners:
+                self.seat_wins[seat] += 1
+                self.slot_wins[slot] += 1
+            if _number(r.scores[seat]):
+                self.seat_scores[seat].add(r.scores[seat])
+                self.slot_scores[slot].add(r.scores[seat])
+        if draw:
+            self.draws += 1
+        else:
+            self.sides["+".join(map(str, r.winners))] += 1
+        self.reasons[reason_kind(r.reason)] += 1
+        self.endings.update(r.deal_endings)
+        self.actions.add(r.actions)
+        self.deals.add(r.deals)
+
+    def summary(self, game, elapsed: float, seed: int, workers: int, options,
+                rotate: bool, requested: int | None = None) -> dict:
+        n = self.n
+        slots = self.slots or lineup([], self.players)
+        n_deals = sum(self.endings.values())
+        return {
+            "game": game.info.id,
+            "matches": n,
+            "requested": n if requested is None else requested,
+            "interrupted": requested is not None and n < requested,
+            "seed": seed,
+            "bots": list(slots),
+            "rotate": rotate,
+            "workers": workers,
+            "options": options_dict(options) if options is not None else {},
+            "slots": [{"slot": k, "bot": slots[k], "wins": w,
+                       "win_rate": round(w / n, 4) if n else None, "win_ci95": wilson95(w, n),
+                       "score": self.slot_scores[k].to_json()}
+                      for k, w in enumerate(self.slot_wins)],
+            "wins": list(self.seat_wins),
+            "win_ci95": [wilson95(w, n) for w in self.seat_wins],
+            "draws": self.draws,
+            "winning_sides": dict(sorted(self.sides.items())),
+            "scores": [s.to_json() for s in self.seat_scores],
+            "actions_per_match": self.actions.to_json(spread=False),
+            "deals_per_match": self.deals.to_json(spread=False),
+            "reasons": {k: {"count": v, "share": round(v / n, 4)}
+                        for k, v in self.reasons.most_common()},
+            "deal_endings": {k: {"count": v, "share": round(v / n_deals, 4)}
+                             for k, v in self.endings.most_common()},
+            "seconds": round(elapsed, 3),
+            "matches_per_second": round(n / elapsed, 2) if elapsed > 0 else None,
+        }
+
+
+def summarize(game, results, elapsed: float, bots, seed: int, workers: int, options,
+              rotate: bool = False) -> dict:
+    """The summary of finished results (any iterable)."""
+    tally = None
     for r in results:
-        if not r.winners or len(r.winners) == len(r.scores):
-            draws += 1
-            continue
-        for s in r.winners:
-            wins[s] += 1
-        sides["+".join(map(str, r.winners))] += 1
-    scores = []
-    for s in range(players):
-        vals = [r.scores[s] for r in results
-                if isinstance(r.scores[s], (int, float)) and not isinstance(r.scores[s], bool)]
-        scores.append(_stats(vals))
-    reasons = Counter(reason_kind(r.reason) for r in results)
-    endings = Counter(e for r in results for e in r.deal_endings)
-    n_deals = sum(endings.values())
-    out = {
-        "game": game.info.id,
-        "matches": n,
-        "seed": seed,
-        "bots": seat_bots(bots, players),
-        "workers": workers,
-        "options": options_dict(options) if options is not None else {},
-        "wins": wins,
-        "draws": draws,
-        "winning_sides": dict(sorted(sides.items())),
-        "scores": scores,
-        "actions_per_match": _stats([r.actions for r in results]),
-        "deals_per_match": _stats([r.deals for r in results]),
-        "reasons": {k: {"count": v, "share": round(v / n, 4)}
-                    for k, v in reasons.most_common()},
-        "deal_endings": {k: {"count": v, "share": round(v / n_deals, 4)}
-                         for k, v in endings.most_common()},
-        "seconds": round(elapsed, 3),
-        "matches_per_second": round(n / elapsed, 2) if elapsed > 0 else None,
-    }
-    return out
+        if tally is None:
+            tally = Tally(lineup(bots, len(r.scores)))
+        tally.add(r)
+    tally = tally or Tally(lineup(bots, 1))
+    return tally.summary(game, elapsed, seed, workers, options, rotate)
 
 
 def simulate(game_id: str, n: int, bots=None, seed: int = 0, preset=None, overrides=None,
-             workers: int = 1, on_result=None) -> dict:
+             workers: int = 1, on_result=None, rotate: bool = True) -> dict:
+    """Play a batch and summarise it.  Ctrl-C stops it: the summary then
+    covers the matches played so far (``interrupted``)."""
     game = load(game_id)
     options = check_setup(game, bots, preset, overrides or {})
+    players = game.num_players(game.new_state(seed=0, options=options))
+    tally = Tally(lineup(bots, players))
     start = time.perf_counter()
-    results = run_batch(game.info.id, n, bots, seed, preset, overrides, workers, on_result)
+    results = iter_results(game.info.id, n, bots, seed, preset, overrides, workers, rotate)
+    try:
+        for r in results:
+            tally.add(r)
+            if on_result:
+                on_result(r)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        results.close()             # the workers stop at once
     elapsed = time.perf_counter() - start
-    return summarize(game, results, elapsed, bots, seed, workers, options)
+    return tally.summary(game, elapsed, seed, workers, options, rotate, requested=n)

@@ -13,6 +13,13 @@ from ..core.rng import stream
 
 
 def play_match(game, bot_names, seed: int, max_actions: int = 1_000_000, **options):
+    """One whole match of ``game`` with seed ``seed``: ``bot_names[s]`` plays
+    seat ``s`` (the last name fills the seats left; none: heuristic bots),
+    each bot seeded from ``seed`` and fed its own events before it chooses
+    from its own view.  ``options`` go to ``new_state`` (overrides, or
+    ``options=`` a built Options).  Returns the final state; a match that
+    has not ended after ``max_actions`` actions raises RuntimeError (a bug
+    in a game or a bot)."""
     state = game.new_state(seed=seed, **options)
     n = game.num_players(state)
     names = list(bot_names) if bot_names else ["heuristic"]
