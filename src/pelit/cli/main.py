@@ -278,7 +278,8 @@ def print_summary(game, s: dict):
         t.add_row(str(seat), s["bots"][seat], str(wins), f"{100 * wins / n:.1f}",
                   _num(sc["mean"]), _num(sc["min"]), _num(sc["max"]))
     out.print(t)
-    out.print(f"Draws (nobody or everybody won): {s['draws']} ({100 * s['draws'] / n:.1f}%)")
+    if len(s["wins"]) > 1:
+        out.print(f"Draws (nobody or everybody won): {s['draws']} ({100 * s['draws'] / n:.1f}%)")
     if any("+" in k for k in s["winning_sides"]):
         t = Table(title="Per side", title_justify="left",
                   title_style="bold")
@@ -439,10 +440,12 @@ def bench(
     for g in games:
         if as_json:
             results.append(bench_game(g, seconds, seed, opts[g.info.id], cpu=cpu))
-            continue
-        with err.status(f"{g.info.id} …"):
-            r = bench_game(g, seconds, seed, opts[g.info.id], cpu=cpu)
-        results.append(r)
+        else:
+            with err.status(f"{g.info.id} …"):
+                results.append(bench_game(g, seconds, seed, opts[g.info.id], cpu=cpu))
+        # a game with a solver (La Belle Lucie) measures it too: positions/s, time per deal
+        if hasattr(g, "bench_solver"):
+            results[-1]["solver"] = g.bench_solver(seconds, seed)
     if as_json:
         sys.stdout.write(json.dumps({"machine": info, "seconds_per_game": seconds,
                                      "results": results}, indent=1) + "\n")
@@ -458,6 +461,11 @@ def bench(
                   f"{r['deals_per_second']:,.0f}" if "deals_per_second" in r else "—",
                   str(r["matches"]) + (" + 1 unfinished" if r.get("unfinished") else ""))
     out.print(t)
+    for r in results:
+        if "solver" in r:
+            sv = r["solver"]
+            out.print(f"{r['game']} solver: {sv['positions_per_second']:,.0f} positions/s, "
+                      f"{sv['ms_per_deal']:,.1f} ms per deal ({sv['solver_deals']} deals)")
     if any(r.get("unfinished") for r in results):
         out.print("[dim]unfinished: random play had not ended a match long after the time "
                   "given; its actions are counted, the match is not[/dim]")

@@ -39,6 +39,7 @@ COMMANDS = (
     ("log [N]", "the last N events you saw (all with 'log all'); cards a game "
                 "makes you remember are left out"),
     ("rules", "the rules of this game in short"),
+    ("hint", "advice from the game's solver, where the game has one (La Belle Lucie)"),
     ("table", "draw the table again (also: an empty line)"),
     ("help", "this help (a verb may be shortened: 'ap' for 'applaud' when only one fits)"),
     ("quit", "leave the match (the record is still saved)"),
@@ -287,6 +288,15 @@ class Session:
                     out.append("  ")
                 out.append_text(render.pretty_action(game, t))
             self.console.print(out)
+            return None
+        if word == "hint":
+            hint = getattr(game, "hint", None)
+            if hint is None:
+                self.say(f"{game.info.name} gives no hints.", style="yellow")
+            elif self.me not in state.to_act:
+                self.say("A hint is for your own turn.", style="yellow")
+            else:
+                self.say(hint(game.view(state, self.me))["text"])
             return None
         if word == "rules":
             self.say(game.info.summary or f"{game.info.name}: no summary yet.")

@@ -130,6 +130,9 @@ def summarize(game, results: list[MatchResult], elapsed: float, bots, seed: int,
     draws = 0
     sides = Counter()
     for r in results:
+        if len(r.scores) == 1:              # a patience: won or lost, never drawn
+            wins[0] += bool(r.winners)
+            continue
         if not r.winners or len(r.winners) == len(r.scores):
             draws += 1
             continue
