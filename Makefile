@@ -12,15 +12,21 @@ PORT   ?= 8000
 DB     ?= pelit.db
 # The browser tests drive Debian's chromium (Playwright never downloads one).
 CHROMIUM ?= /usr/bin/chromium
+# Go's MCTS bot is measured against Debian's GNU Go over GTP; a test checks the link.
+GNUGO ?= /usr/games/gnugo
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup test play bench clean serve load chromium
+.PHONY: setup test play bench clean serve load chromium gnugo
 
-setup: $(STAMP) chromium
+setup: $(STAMP) chromium gnugo
 
 chromium:
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -q && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; }
+
+gnugo:
+	@test -x $(GNUGO) || { $(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q gnugo; }
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,7 +34,7 @@ $(STAMP): pyproject.toml
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium gnugo
 	$(BIN)/python -m pytest -q -n $(WORKERS) -m "not load"
 
 # The web table with an embedded SQLite database: nothing else to start.

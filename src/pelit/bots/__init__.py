@@ -3,6 +3,8 @@
 ``make_bot(name, game, seat, seed)`` builds one: ``random`` for any game, or
 ``heuristic`` (the game's own simple player).  Heuristic bots live in this
 package, one module per game, registered with ``@heuristic("game-id")``.
+A game may offer further bots under names of their own (a search bot, say),
+registered with ``@named_bot("game-id", "name")``.
 """
 
 from __future__ import annotations
@@ -41,12 +43,21 @@ class RandomBot(Bot):
 
 
 _HEURISTICS: dict[str, type] = {}
+_NAMED: dict[tuple[str, str], type] = {}
 _loaded = False
 
 
 def heuristic(game_id: str):
     def deco(cls):
         _HEURISTICS[game_id] = cls
+        return cls
+    return deco
+
+
+def named_bot(game_id: str, name: str):
+    """Register a bot a game offers besides its heuristic one (``--bots NAME``)."""
+    def deco(cls):
+        _NAMED[(game_id, name)] = cls
         return cls
     return deco
 
@@ -63,7 +74,8 @@ def _discover():
 
 def bot_names(game) -> list[str]:
     _discover()
-    return ["random"] + (["heuristic"] if game.info.id in _HEURISTICS else [])
+    return (["random"] + (["heuristic"] if game.info.id in _HEURISTICS else [])
+            + sorted(name for gid, name in _NAMED if gid == game.info.id))
 
 
 def make_bot(name: str, game, seat: int, seed: int = 0) -> Bot:
@@ -75,6 +87,9 @@ def make_bot(name: str, game, seat: int, seed: int = 0) -> Bot:
         cls = _HEURISTICS.get(game.info.id)
         if cls is None:
             return RandomBot(game, seat, seed)
+        return cls(game, seat, seed)
+    cls = _NAMED.get((game.info.id, key))
+    if cls is not None:
         return cls(game, seat, seed)
     raise PelitError(f"unknown bot {name!r} for {game.info.id}; bots: "
                      f"{', '.join(bot_names(game))}")
