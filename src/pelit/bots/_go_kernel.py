@@ -15,8 +15,9 @@ the board keeps a ko point.
 
 Playouts (from the tree's leaf to two passes): take an enemy group in atari
 next to the last move, else save an own group put in atari by it when the
-escape gives liberties, else a random legal point that is not an own eye
-and not an obvious self-atari; pass when none is left.  The score is 31.4's:
+escape gives liberties, else answer the last move by one of MoGo's 3 x 3
+shapes next to it (``SHAPES``), else a random legal point that is not an
+own eye and not an obvious self-atari; pass when none is left.  The score is 31.4's:
 stones and area (31.2.4, regions of empty points by flood fill) and komi.
 
 The tree lives in flat arrays (children of a node are contiguous), each
@@ -34,6 +35,65 @@ from numba import njit
 
 EMPTY, BLACK, WHITE, BORDER = 0, 1, 2, 3
 PASS = 0                      # point 0 is a border cell: free to mean "pass"
+
+# The 3 x 3 shapes of MoGo's playouts (Gelly, Wang, Munos and Teytaud, 2006),
+# written from their description: the centre is the empty point to play;
+# ``X`` and ``O`` are the two colours (either may be the player to move),
+# ``.`` empty, ``#`` off the board, ``?`` anything, ``x`` not X, ``o`` not O.
+SHAPES = (
+    ("XOX", "...", "???"),      # hane enclosing a stone
+    ("XO.", "...", "?.?"),      # hane that does not cut
+    ("XO?", "X..", "x.?"),      # magari: turning round a stone
+    (".O.", "X..", "..."),      # diagonal attachment
+    ("XO?", "O.o", "?o?"),      # cut, unprotected
+    ("XO?", "O.X", "???"),      # cut while peeping
+    ("?X?", "O.O", "ooo"),      # pushing through (de)
+    ("OX?", "o.O", "???"),      # cutting a knight's move
+    ("X.?", "O.?", "###"),      # on the edge: chasing
+    ("OX?", "X.O", "###"),      # on the edge: blocking the cut
+    ("?X?", "x.O", "###"),      # on the edge: blocking the connection
+    ("?XO", "x.x", "###"),      # on the edge: sagari
+    ("?OX", "X.O", "###"),      # on the edge: cutting
+)
+# the eight neighbours of a point in code order: row above, the sides, row below
+_RING = ((0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2))
+
+
+def pattern_table():
+    """A bool per 3 x 3 neighbourhood code (two bits per neighbour in
+    ``_RING`` order: EMPTY, BLACK, WHITE, BORDER): does it match a shape,
+    in any rotation or reflection and with the colours either way round?"""
+    import itertools
+    allowed = {".": (EMPTY,), "#": (BORDER,), "?": (EMPTY, BLACK, WHITE, BORDER)}
+    table = np.zeros(1 << 16, np.bool_)
+    for shape in SHAPES:
+        grids = []
+        g = [list(row) for row in shape]
+        for _ in range(4):
+            g = [list(r) for r in zip(*g[::-1])]              # a quarter turn
+            grids.append(g)
+            grids.append([r[::-1] for r in g])                 # and its mirror
+        for grid in grids:
+            for x, o in ((BLACK, WHITE), (WHITE, BLACK)):
+                opts = []
+                for r, c in _RING:
+                    ch = grid[r][c]
+                    if ch == "X":
+                        opts.append((x,))
+                    elif ch == "O":
+                        opts.append((o,))
+                    elif ch == "x":
+                        opts.append((EMPTY, o, BORDER))
+                    elif ch == "o":
+                        opts.append((EMPTY, x, BORDER))
+                    else:
+                        opts.append(allowed[ch])
+                for combo in itertools.product(*opts):
+                    code = 0
+                    for i, v in enumerate(combo):
+                        code |= v << (2 * i)
+                    table[code] = True
+    return table
 
 
 # -- board ----------------------------------------------------------------------------
@@ -300,7 +360,15 @@ def _self_atari(color, group, plib, lsum, lsum2, info, p, c):
 
 
 @njit(cache=True)
-def choose_playout_move(color, group, plib, lsum, lsum2, empties, where, info, c):
+def neighbourhood(color, W, p):
+    """The 3 x 3 code of ``p``'s neighbours (see ``pattern_table``)."""
+    return (color[p - W - 1] | (color[p - W] << 2) | (color[p - W + 1] << 4)
+            | (color[p - 1] << 6) | (color[p + 1] << 8) | (color[p + W - 1] << 10)
+            | (color[p + W] << 12) | (color[p + W + 1] << 14))
+
+
+@njit(cache=True)
+def choose_playout_move(color, group, plib, lsum, lsum2, empties, where, info, c, pats):
     W = info[1]
     last = info[4]
     opp = 3 - c
@@ -322,6 +390,19 @@ def choose_playout_move(color, group, plib, lsum, lsum2, empties, where, info, c
                     if is_legal(color, group, plib, lsum, lsum2, info, lib, c) and \
                             not _self_atari(color, group, plib, lsum, lsum2, info, lib, c):
                         return lib
+        # a shape of MoGo's around the last move, chosen at random among those found
+        found = 0
+        pick = PASS
+        for q in (last - W - 1, last - W, last - W + 1, last - 1, last + 1,
+                  last + W - 1, last + W, last + W + 1):
+            if color[q] == EMPTY and pats[neighbourhood(color, W, q)] and \
+                    is_legal(color, group, plib, lsum, lsum2, info, q, c) and \
+                    not _self_atari(color, group, plib, lsum, lsum2, info, q, c):
+                found += 1
+                if np.random.randint(0, found) == 0:
+                    pick = q
+        if pick != PASS:
+            return pick
     n = info[3]
     while n > 0:
         i = np.random.randint(0, n)
@@ -342,12 +423,12 @@ def choose_playout_move(color, group, plib, lsum, lsum2, empties, where, info, c
 
 @njit(cache=True)
 def playout(color, group, nxt, gsize, plib, lsum, lsum2, empties, where, info, c, komi,
-            moves, mcol, nmoves, max_moves):
+            moves, mcol, nmoves, max_moves, pats):
     """Play on from the board to two passes; record moves for AMAF.
     Returns black's margin and the new number of recorded moves."""
     count = 0
     while info[5] < 2 and count < max_moves:
-        p = choose_playout_move(color, group, plib, lsum, lsum2, empties, where, info, c)
+        p = choose_playout_move(color, group, plib, lsum, lsum2, empties, where, info, c, pats)
         if p == PASS:
             do_pass(info)
         else:
@@ -364,10 +445,10 @@ def playout(color, group, nxt, gsize, plib, lsum, lsum2, empties, where, info, c
 # -- the tree -----------------------------------------------------------------------------
 
 @njit(cache=True)
-def _prior(color, group, plib, lsum, lsum2, info, p, c):
+def _prior(color, group, plib, lsum, lsum2, info, p, c, pats):
     """Virtual (visits, wins) for a new child: an even game, nudged."""
     if p == PASS:
-        return 10.0, 2.0
+        return 10.0, 1.0
     size = info[0]
     W = info[1]
     r = p // W - 1
@@ -382,6 +463,8 @@ def _prior(color, group, plib, lsum, lsum2, info, p, c):
             v += 4.0
     if _self_atari(color, group, plib, lsum, lsum2, info, p, c):
         w -= 4.0
+    elif pats[neighbourhood(color, W, p)]:
+        w += 2.0
     if line == 0:
         w -= 1.5
     elif line == 2:
@@ -394,7 +477,7 @@ def _prior(color, group, plib, lsum, lsum2, info, p, c):
 @njit(cache=True)
 def search(root, size, komi, to_move, n_playouts, seed,
            tree_move, tree_first, tree_count, tree_n, tree_w, tree_an, tree_aw, tree_size,
-           rave_k, expand_at):
+           rave_k, expand_at, pats):
     """Run ``n_playouts`` simulations from the root board arrays ``root``
     (a tuple from ``new_board``), growing the tree in the given arrays.
     ``tree_size[0]`` is the number of nodes in use (node 0 the root).
@@ -410,17 +493,27 @@ def search(root, size, komi, to_move, n_playouts, seed,
     seen = np.zeros(N, np.int8)
     cap = tree_move.shape[0]
     done = 0
+    color = color0.copy()
+    group = group0.copy()
+    nxt = nxt0.copy()
+    gsize = gsize0.copy()
+    plib = plib0.copy()
+    lsum = lsum0.copy()
+    lsum2 = lsum20.copy()
+    empties = empties0.copy()
+    where = where0.copy()
+    info = info0.copy()
     for _ in range(n_playouts):
-        color = color0.copy()
-        group = group0.copy()
-        nxt = nxt0.copy()
-        gsize = gsize0.copy()
-        plib = plib0.copy()
-        lsum = lsum0.copy()
-        lsum2 = lsum20.copy()
-        empties = empties0.copy()
-        where = where0.copy()
-        info = info0.copy()
+        color[:] = color0
+        group[:] = group0
+        nxt[:] = nxt0
+        gsize[:] = gsize0
+        plib[:] = plib0
+        lsum[:] = lsum0
+        lsum2[:] = lsum20
+        empties[:] = empties0
+        where[:] = where0
+        info[:] = info0
         node = 0
         depth = 0
         path[0] = 0
@@ -435,7 +528,7 @@ def search(root, size, komi, to_move, n_playouts, seed,
                     first = tree_size[0]
                     k = 0
                     tree_move[first] = PASS
-                    v, w = _prior(color, group, plib, lsum, lsum2, info, PASS, c)
+                    v, w = _prior(color, group, plib, lsum, lsum2, info, PASS, c, pats)
                     tree_n[first] = v
                     tree_w[first] = w
                     tree_an[first] = 0.0
@@ -447,7 +540,7 @@ def search(root, size, komi, to_move, n_playouts, seed,
                         p = empties[j]
                         if is_legal(color, group, plib, lsum, lsum2, info, p, c) and \
                                 not is_eye(color, info, p, c):
-                            v, w = _prior(color, group, plib, lsum, lsum2, info, p, c)
+                            v, w = _prior(color, group, plib, lsum, lsum2, info, p, c, pats)
                             ch = first + k
                             tree_move[ch] = p
                             tree_n[ch] = v
@@ -498,7 +591,7 @@ def search(root, size, komi, to_move, n_playouts, seed,
             margin = area_score(color, info, komi)
         else:
             margin, nm = playout(color, group, nxt, gsize, plib, lsum, lsum2, empties, where,
-                                 info, c, komi, moves, mcol, nm, max_moves)
+                                 info, c, komi, moves, mcol, nm, max_moves, pats)
         winner = BLACK if margin > 0 else (WHITE if margin < 0 else 0)
         # back up: a node's wins are for the player who made its move
         mover = to_move

@@ -2,7 +2,7 @@
 
 From the view alone (the board rows, the player to move, the ko point and
 the passes so far) it builds the board of ``bots/_go_kernel.py`` and runs
-playouts for a fixed time per move (``seconds``, default 1.8 s, under the 2
+playouts for a fixed time per move (``seconds``, default 1.7 s, under the 2
 seconds a move it is measured at against GNU Go, tools/go_vs_gnugo.py), then
 plays the most visited move of the root.  When the opponent has just passed
 and the count as the board stands (31.4) is a win, it passes at once.  The search is compiled by numba
@@ -27,10 +27,10 @@ from ..boards.go import GoBoard
 from ..games.go import score, tables
 from . import Bot, named_bot
 
-TREE_NODES = 600_000
+TREE_NODES = 2_000_000
 BATCH = 256
 RAVE_K = 3000.0
-EXPAND_AT = 12.0          # visits (priors count 10) before a node grows children
+EXPAND_AT = 16.0          # visits (priors count 10) before a node grows children
 
 
 def kernel():
@@ -45,20 +45,22 @@ def kernel():
 class GoMCTSBot(Bot):
     name = "mcts"
 
-    def __init__(self, game, seat, seed=0, seconds: float = 1.8, playouts: int | None = None):
+    def __init__(self, game, seat, seed=0, seconds: float = 1.7, playouts: int | None = None):
         super().__init__(game, seat, seed)
         self.k = kernel()
         self.seconds = seconds
         self.playouts = playouts          # a fixed number instead of a time limit
         self.last_playouts = 0
         self._tree = None
+        self.pats = _patterns(self.k)
+        _warm_up(self.k, self.pats)
 
     def _arrays(self):
         if self._tree is None:
             n = TREE_NODES
             self._tree = (np.zeros(n, np.int32), np.zeros(n, np.int32), np.zeros(n, np.int32),
-                          np.zeros(n, np.float64), np.zeros(n, np.float64),
-                          np.zeros(n, np.float64), np.zeros(n, np.float64),
+                          np.zeros(n, np.float32), np.zeros(n, np.float32),
+                          np.zeros(n, np.float32), np.zeros(n, np.float32),
                           np.zeros(1, np.int64))
         move, first, count, n, w, an, aw, size = self._tree
         count[0] = 0
@@ -106,7 +108,7 @@ class GoMCTSBot(Bot):
             batch = BATCH if self.playouts is None else min(BATCH, self.playouts - done)
             done += k.search(board, view["size"], komi, colour, batch,
                              self.rng.getrandbits(31), move, first, count, n, w, an, aw, size,
-                             RAVE_K, EXPAND_AT)
+                             RAVE_K, EXPAND_AT, self.pats)
             if self.playouts is not None:
                 if done >= self.playouts:
                     break
@@ -130,6 +132,32 @@ class GoMCTSBot(Bot):
         sc = score(GoBoard.from_rows(view["board"]), float(view["komi"]))
         margin = sc["black"] - sc["white"]
         return margin > 0 if view["to_move"] == "black" else margin < 0
+
+
+_PATTERNS = None
+_WARM = False
+
+
+def _warm_up(k, pats):
+    """One tiny search, so that loading (or first compiling) the kernel
+    happens when the bot is made, not inside its first timed move."""
+    global _WARM
+    if _WARM:
+        return
+    n = 4096
+    tree = (np.zeros(n, np.int32), np.zeros(n, np.int32), np.zeros(n, np.int32),
+            np.zeros(n, np.float32), np.zeros(n, np.float32), np.zeros(n, np.float32),
+            np.zeros(n, np.float32), np.ones(1, np.int64))
+    tree[3][0] = EXPAND_AT
+    k.search(k.new_board(5), 5, 0.5, 1, 2, 1, *tree, RAVE_K, EXPAND_AT, pats)
+    _WARM = True
+
+
+def _patterns(k):
+    global _PATTERNS
+    if _PATTERNS is None:
+        _PATTERNS = k.pattern_table()
+    return _PATTERNS
 
 
 def _action_of(game, text):

@@ -52,8 +52,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..boards.go import (BLACK, COLOUR_NAMES, EMPTY, LETTERS, MAX_SIZE, WHITE, GoBoard,
-                         geometry)
+from ..boards.go import (BLACK, BORDER, COLOUR_NAMES, EMPTY, LETTERS, MAX_SIZE, WHITE,
+                         GoBoard, geometry)
 from ..core.actions import ActionSpace
 from ..core.errors import IllegalAction, ParseError, PelitError
 from ..core.game import Event, Game, GameInfo, Outcome, State, option
@@ -213,13 +213,45 @@ class Go(Game):
 
     # -- play (31.3) --------------------------------------------------------
     def _legal_play(self, s, seat):
+        # boards.go's is_legal written out over every point (this runs once
+        # a move): a point with an empty neighbour is always legal and never
+        # repeats a position (31.3.2 can only bite a point walled in by
+        # stones); otherwise it needs an own group with another liberty or
+        # an enemy group in atari there, and a capture is checked for ko.
         board = s.board
+        stones = board.stones
+        parent = board.parent
+        libs = board.libs
+        geo = board.geo
+        nbrs = geo.nbrs
+        bits = geo.bit
         colour = s.turn
         action = s.tables.action
-        is_legal = board.is_legal
-        stones = board.stones
-        out = [action[p] for p in s.tables.legal_order
-               if stones[p] == EMPTY and is_legal(p, colour) and not self._repeats(s, p, colour)]
+        out = []
+        for p in s.tables.legal_order:
+            if stones[p]:
+                continue
+            ok = capture = False
+            bit = bits[p]
+            for q in nbrs[p]:
+                x = stones[q]
+                if x == EMPTY:
+                    ok = True
+                    break
+                if x == BORDER:
+                    continue
+                r = q
+                while parent[r] != r:
+                    r = parent[r]
+                if x == colour:
+                    if libs[r] != bit:
+                        ok = True
+                elif libs[r] == bit:
+                    capture = True
+            if ok and not capture:
+                out.append(action[p])
+            elif (ok or capture) and not self._repeats(s, p, colour):
+                out.append(action[p])
         out.append(PASS)
         return out
 
