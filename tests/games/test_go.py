@@ -9,7 +9,7 @@ import random
 import pytest
 
 import pelit
-from pelit.boards.go import BLACK, WHITE, GoBoard, geometry
+from pelit.boards.go import BLACK, GoBoard, geometry
 from pelit.core.errors import IllegalAction, OptionError, ParseError
 from pelit.core.records import check_record, jsonable, record_of
 from pelit.games.go import from_sgf, score, to_sgf

@@ -152,7 +152,6 @@ def is_legal(color, group, plib, lsum, lsum2, info, p, c):
     if color[p] != EMPTY or p == info[2]:
         return False
     W = info[1]
-    opp = 3 - c
     for q in (p - 1, p + 1, p - W, p + W):
         x = color[q]
         if x == EMPTY:
@@ -285,7 +284,6 @@ def do_pass(info):
 @njit(cache=True)
 def area_score(color, info, komi):
     """31.4: black's score minus white's (stones, area by 31.2.4, komi)."""
-    size = info[0]
     W = info[1]
     N = W * W
     seen = np.zeros(N, np.uint8)

@@ -84,7 +84,6 @@ class GoBot(Bot):
         libs = board.libs
         find = board.find
         bit = geo.bit[p]
-        opp = 3 - colour
         new_libs = 0
         captured = 0
         saved = 0

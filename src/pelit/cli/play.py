@@ -72,8 +72,10 @@ class Session:
             raise PelitError(f"there is no seat {seat} in {game.info.name} with {self.n} "
                              f"players; seats are 0..{self.n - 1}")
         self.me = seat
-        names = [b.strip() for b in (bots or []) if b.strip()] or ["heuristic"]
+        names = [b.strip() for b in (bots or []) if b.strip()]
         others = [s for s in range(self.n) if s != seat]
+        if not names and others:
+            names = ["heuristic"]
         if len(names) < len(others):
             names += [names[-1]] * (len(others) - len(names))
         if len(names) > len(others):
@@ -156,8 +158,9 @@ class Session:
         self.console.print(Text.assemble(
             ("pelit ", "bold cyan"), (f"{game.info.name}", "bold"),
             f" ({', '.join(f'{k}={v}' for k, v in changed.items())})" if changed else "",
-            f": you are seat {self.me}, against "
-            f"{', '.join(f'{self.names[s]} (seat {s})' for s in sorted(self.bots))}. "
+            (f": you are seat {self.me}, against "
+             f"{', '.join(f'{self.names[s]} (seat {s})' for s in sorted(self.bots))}. "
+             if self.bots else ": you play alone. "),
             "Type help for commands, quit to leave."))
         redraw = True
         while state.outcome is None:

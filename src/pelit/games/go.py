@@ -56,7 +56,7 @@ from ..boards.go import (BLACK, BORDER, COLOUR_NAMES, EMPTY, LETTERS, MAX_SIZE, 
                          GoBoard, geometry)
 from ..core.actions import ActionSpace
 from ..core.errors import IllegalAction, ParseError, PelitError
-from ..core.game import Event, Game, GameInfo, Outcome, State, option
+from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
 
 # Action ids do not depend on the board size: the point in column c (0 = a)

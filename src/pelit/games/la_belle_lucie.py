@@ -50,12 +50,12 @@ import enum
 import time
 from dataclasses import dataclass
 
-from ..cards.deck import Card, CardSet, SUIT_NAMES, mask_of, standard_deck
+from ..cards.deck import RED_SUITS, SUIT_NAMES, Card, mask_of, pretty, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
 from . import _lucie_solver as solver
-from ._lucie_solver import BUILD, CARD, HOME, RANK, SUCC, SUIT
+from ._lucie_solver import CARD, HOME, RANK, SUCC, SUIT
 
 DECK = standard_deck("52")
 FAN = 3
@@ -266,11 +266,13 @@ class LaBelleLucie(Game):
         move = self.action_text(action)
         if sol.won:
             text = f"This layout can be won without a redeal. Next: {move}."
+        elif sol.proven and not view["redeals_left"]:
+            text = (f"This layout cannot be won and no redeal is left: the game is lost. "
+                    f"At best {sol.home} cards go home. Next: {move}.")
         elif sol.proven:
             left = view["redeals_left"]
-            text = (f"This layout cannot be won without a redeal "
-                    f"({'none left: the game is lost' if not left else f'{left} left'}); "
-                    f"at best {sol.home} cards go home first. Next: {move}.")
+            text = (f"This layout cannot be won without a redeal ({left} left); at best "
+                    f"{sol.home} cards go home first. Next: {move}.")
         else:
             text = (f"No win found in {sol.positions:,} positions (not proven either "
                     f"way); the best line found takes {sol.home} cards home. Next: {move}.")
@@ -293,13 +295,24 @@ class LaBelleLucie(Game):
 
     # -- the terminal ----------------------------------------------------------------
     def render_board(self, view):
-        return picture(view, self)
+        return picture(view)
 
     def describe_event(self, event):
         kind = event.get("kind")
         if kind == "dealt":
             fans = event["fans"]
             return f"Dealt {sum(len(f) for f in fans)} cards in {len(fans)} fans"
+        if kind == "home":
+            return _card(event["card"]).append(" goes home")
+        if kind == "ace_home":
+            return _card(event["card"]).append(" goes home by itself")
+        if kind == "build":
+            return _card(event["card"]).append(" on ").append_text(
+                _card(event["onto"])).append(f" (fan {event['fan']})")
+        if kind == "redeal":
+            left = event["redeals_left"]
+            return (f"Redeal: {event['cards']} cards gathered, shuffled and dealt in threes; "
+                    f"{left} redeal{'s' if left != 1 else ''} left")
         return NotImplemented
 
 
@@ -312,11 +325,17 @@ def _rank_word(rank: int) -> str:
     return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
 
 
-def picture(view, game):
+def _card(card):
+    """One card as coloured text with its suit symbol."""
+    from rich.text import Text
+    c = int(card)
+    return Text(pretty(DECK.text_of[c]), style="bold red" if SUIT[c] in RED_SUITS else "bold")
+
+
+def picture(view):
     """The foundations on one line, then the fans, three to a row, each with
     its free card last and bracketed."""
     from rich.text import Text
-    from ..cli.render import card_text
     out = Text()
     out.append("Foundations ", style="bold")
     for i, suit in enumerate(SUITS_SHOWN):
@@ -326,7 +345,7 @@ def picture(view, game):
         if top is None:
             out.append(f"{'♠♥♦♣'[suit]} —", style="dim")
         else:
-            out.append_text(card_text(game, top))
+            out.append_text(_card(top))
     out.append("\n")
     fans = view["fans"]
     cells = []
@@ -339,10 +358,10 @@ def picture(view, game):
                 cell.append(" ")
             if j == len(fan) - 1:
                 cell.append("[", style="bold yellow")
-                cell.append_text(card_text(game, c))
+                cell.append_text(_card(c))
                 cell.append("]", style="bold yellow")
             else:
-                cell.append_text(card_text(game, c))
+                cell.append_text(_card(c))
         cells.append(cell)
     width = max((len(c) for c in cells), default=0) + 3
     for i, cell in enumerate(cells):
