@@ -414,7 +414,7 @@ def picture(view: dict):
         out.append(f"{n:<2}\n", style="dim")
     out.append("    " + letters + "\n", style="dim")
     out.append("   ● black: seat 0   ○ white: seat 1")
-    if last:
+    if last and last != "pass":
         out.append(f"   [ ] last move {last}", style="dim")
     return out
 
