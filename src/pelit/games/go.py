@@ -173,8 +173,8 @@ class Go(Game):
     State = GoState
     presets = {"13x13": {"size": 13}, "19x19": {"size": 19}}
     test_options = {"size": 5}
-    render_hints = {"hide": ["moves", "colours", "board_size", "star_points"],
-                    "seat_fields": []}
+    # terminal: the move list and the colour map are drawn by render_board
+    render_hints = {"hide": ["moves", "colours"]}
 
     def __init__(self):
         super().__init__()
