@@ -471,3 +471,23 @@ def test_an_event_field_named_like_the_event_is_not_labelled_twice():
     line = render.describe_event(g, {"kind": "call", "seat": 1, "call": "1 canasta",
                                      "level": 1}, 0, None, 4).plain
     assert line == "Seat 1: call  1 canasta · level 1"
+
+
+def test_hint_command_asks_the_games_solver_and_a_patience_has_no_bots():
+    # La Belle Lucie offers hint(view); Xeri offers none: the prompt says so
+    lines = iter(["hint", "quit"])
+    out = io.StringIO()
+    session = Session(pelit.load("la-belle-lucie"), seat=0, seed=4,
+                      console=Console(file=out, width=120, force_terminal=False),
+                      save=False, input_fn=lambda prompt: next(lines))
+    assert session.bots == {}
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "you play alone" in text and "Next: " in text
+    lines = iter(["hint", "quit"])
+    out = io.StringIO()
+    session = Session(pelit.load("xeri"), seat=0, seed=4,
+                      console=Console(file=out, width=120, force_terminal=False),
+                      save=False, input_fn=lambda prompt: next(lines))
+    session.run()
+    assert "Xeri gives no hints" in out.getvalue()
