@@ -190,7 +190,7 @@ def test_two_redeals_at_most_then_the_game_is_lost():
     # until stuck, redeal again, and once more stuck: lost
     while s.outcome is None:
         s.play(legal(s)[0])
-    assert s.outcome.winners == ()
+    assert s.outcome.winners == () and s.outcome.returns() == (-1.0,)
     assert s.outcome.reason.startswith("lost:") and "no redeal left" in s.outcome.reason
     assert s.outcome.details["redeals_used"] == 2
     with pytest.raises(IllegalAction, match="over"):
@@ -218,6 +218,7 @@ def test_all_52_home_wins_without_a_redeal():
     s = G.new_state(seed=1, decks=[KING_DOWN])
     play_out(s)
     assert s.outcome.reason == "won without a redeal" and s.outcome.winners == (0,)
+    assert s.outcome.returns() == (1.0,)
     assert s.view(0)["cards_home"] == 52 and all(len(f) == 0 for f in s.view(0)["fans"])
     check_record(record_of(s))
 
