@@ -1,6 +1,6 @@
 """The Go MCTS bot against GNU Go over GTP, and the record of the match.
 
-    .venv/bin/python tools/go_vs_gnugo.py [--games 20] [--level 1] [--seconds 1.7]
+    .venv/bin/python tools/go_vs_gnugo.py [--games 20] [--level 1] [--seconds 1.5]
                                           [--seed 1] [--sgf DIR] [--bot mcts]
 
 Colours alternate (the bot is black in the odd-numbered games), komi 6.5,
@@ -27,7 +27,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--level", type=int, default=1, help="GNU Go's level (1 to 10)")
-    ap.add_argument("--seconds", type=float, default=1.7, help="the bot's time per move")
+    ap.add_argument("--seconds", type=float, default=1.5, help="the bot's time per move")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bot", default="mcts")
     ap.add_argument("--sgf", default=None, help="a folder to save each game's SGF in")

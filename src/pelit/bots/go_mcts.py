@@ -2,7 +2,7 @@
 
 From the view alone (the board rows, the player to move, the ko point and
 the passes so far) it builds the board of ``bots/_go_kernel.py`` and runs
-playouts for a fixed time per move (``seconds``, default 1.7 s, under the 2
+playouts for a fixed time per move (``seconds``, default 1.5 s, under the 2
 seconds a move it is measured at against GNU Go, tools/go_vs_gnugo.py), then
 plays the most visited move of the root.  When the opponent has just passed
 and the count as the board stands (31.4) is a win, it passes at once.  The search is compiled by numba
@@ -28,7 +28,7 @@ from ..games.go import score, tables
 from . import Bot, named_bot
 
 TREE_NODES = 2_000_000
-BATCH = 256
+BATCH = 128
 RAVE_K = 3000.0
 EXPAND_AT = 16.0          # visits (priors count 10) before a node grows children
 
@@ -45,7 +45,7 @@ def kernel():
 class GoMCTSBot(Bot):
     name = "mcts"
 
-    def __init__(self, game, seat, seed=0, seconds: float = 1.7, playouts: int | None = None):
+    def __init__(self, game, seat, seed=0, seconds: float = 1.5, playouts: int | None = None):
         super().__init__(game, seat, seed)
         self.k = kernel()
         self.seconds = seconds
