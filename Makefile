@@ -12,6 +12,8 @@ PORT   ?= 8000
 DB     ?= pelit.db
 # The browser tests drive Debian's chromium (Playwright never downloads one).
 CHROMIUM ?= /usr/bin/chromium
+# Go's MCTS bot is measured against Debian's GNU Go over GTP; a test checks the link.
+GNUGO ?= /usr/games/gnugo
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # The compiled build (optional): mypyc compiles these modules, written in
@@ -19,13 +21,17 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # the same imports.  `make pure` removes them again.
 COMPILED := pelit/boards/hexgrid.py
 
-.PHONY: setup test play bench clean serve load chromium compiled pure test-both
+.PHONY: setup test play bench clean serve load chromium compiled pure test-both gnugo
 
-setup: $(STAMP) chromium
+setup: $(STAMP) chromium gnugo
 
 chromium:
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -q && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; }
+
+gnugo:
+	@test -x $(GNUGO) || { $(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q gnugo; }
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,7 +39,7 @@ $(STAMP): pyproject.toml
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium gnugo
 	$(BIN)/python -m pytest -q -n $(WORKERS) -m "not load"
 
 # The web table with an embedded SQLite database: nothing else to start.

@@ -19,7 +19,8 @@ from pelit.core.records import jsonable
 
 from support import card_ids_in, random_step
 
-HIDDEN = [g.info.id for g in pelit.all_games() if g.info.hidden]
+# hidden cards, or chance that no view may tell in advance (the redeals of a patience)
+HIDDEN = [g.info.id for g in pelit.all_games() if g.info.hidden or g.info.chance]
 WORLDS = 3
 SAMPLE_EVERY = 7
 

@@ -319,6 +319,26 @@ def test_bench_cpu_clock():
     assert res["clock"] == "cpu" and res["seconds"] > 0 and res["deals_per_second"] > 0
 
 
+def test_bench_measures_a_games_solver():
+    # La Belle Lucie has a solver: bench adds its positions/s and time per deal
+    r = invoke("bench", "la-belle-lucie", "--seconds", 0.2, "--json")
+    assert r.exit_code == 0, r.output
+    (res,) = json.loads(r.stdout)["results"]
+    solver = res["solver"]
+    assert solver["solver_deals"] >= 1 and solver["positions_per_second"] > 0
+    assert solver["ms_per_deal"] > 0
+    r = invoke("bench", "la-belle-lucie", "-s", 0.1)
+    assert "la-belle-lucie solver:" in r.stdout and "positions/s" in r.stdout
+
+
+def test_simulate_a_patience_counts_wins_not_draws():
+    r = invoke("simulate", "la-belle-lucie", "-n", 3, "--json")
+    assert r.exit_code == 0, r.output
+    s = json.loads(r.stdout)
+    assert s["draws"] == 0 and len(s["wins"]) == 1
+    assert sum(v["count"] for v in s["reasons"].values()) == 3
+
+
 def test_bench_table():
     r = invoke("bench", "xeri", "-s", 0.1, "-o", "hands=1")
     assert r.exit_code == 0, r.output

@@ -567,3 +567,23 @@ def test_log_does_not_turn_up_won_tricks():
     plays = [ln for ln in text.splitlines() if ": play" in ln]
     with_card = [ln for ln in plays if "card" in ln]
     assert len(plays) > 8 and len(with_card) == 4              # the last trick only
+
+
+def test_hint_command_asks_the_games_solver_and_a_patience_has_no_bots():
+    # La Belle Lucie offers hint(view); Xeri offers none: the prompt says so
+    lines = iter(["hint", "quit"])
+    out = io.StringIO()
+    session = Session(pelit.load("la-belle-lucie"), seat=0, seed=4,
+                      console=Console(file=out, width=120, force_terminal=False),
+                      save=False, input_fn=lambda prompt: next(lines))
+    assert session.bots == {}
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "you play alone" in text and "Next: " in text
+    lines = iter(["hint", "quit"])
+    out = io.StringIO()
+    session = Session(pelit.load("xeri"), seat=0, seed=4,
+                      console=Console(file=out, width=120, force_terminal=False),
+                      save=False, input_fn=lambda prompt: next(lines))
+    session.run()
+    assert "Xeri gives no hints" in out.getvalue()

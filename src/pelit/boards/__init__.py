@@ -1,1 +1,1 @@
-"""Board primitives (hex grid, union-find) shared by board games."""
+"""Board primitives shared by board games: the hex grid, the Go board, union-find."""

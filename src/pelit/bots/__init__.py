@@ -3,6 +3,8 @@
 ``make_bot(name, game, seat, seed)`` builds one: ``random`` for any game, or
 ``heuristic`` (the game's own simple player).  Heuristic bots live in this
 package, one module per game, registered with ``@heuristic("game-id")``.
+A game may offer further bots under names of their own (a search bot, say),
+registered with ``@named_bot("game-id", "name")``.
 """
 
 from __future__ import annotations
@@ -42,12 +44,21 @@ class RandomBot(Bot):
 
 
 _HEURISTICS: dict[str, type] = {}
+_NAMED: dict[tuple[str, str], type] = {}
 _loaded = False
 
 
 def heuristic(game_id: str):
     def deco(cls):
         _HEURISTICS[game_id] = cls
+        return cls
+    return deco
+
+
+def named_bot(game_id: str, name: str):
+    """Register a bot a game offers besides its heuristic one (``--bots NAME``)."""
+    def deco(cls):
+        _NAMED[(game_id, name)] = cls
         return cls
     return deco
 
@@ -64,7 +75,8 @@ def _discover():
 
 def bot_names(game) -> list[str]:
     _discover()
-    return ["random"] + (["heuristic"] if game.info.id in _HEURISTICS else [])
+    return (["random"] + (["heuristic"] if game.info.id in _HEURISTICS else [])
+            + sorted(name for gid, name in _NAMED if gid == game.info.id))
 
 
 def make_bot(name: str, game, seat: int, seed: int = 0) -> Bot:
@@ -83,6 +95,9 @@ def make_bot(name: str, game, seat: int, seed: int = 0) -> Bot:
                 raise PelitError(f"the {key} bot of {game.info.id} takes no setting ({name!r})")
             bot.configure(setting)
         return bot
+    cls = _NAMED.get((game.info.id, key))
+    if cls is not None and not setting:
+        return cls(game, seat, seed)
     raise PelitError(f"unknown bot {name!r} for {game.info.id}"
                      f"{did_you_mean(key, bot_names(game) + ['h', 'bot'])}; bots: "
                      f"{', '.join(bot_names(game))}")

@@ -375,7 +375,8 @@ def print_summary(game, s: dict):
         t.add_row(str(seat), str(wins), _share(wins, n, s["win_ci95"][seat]), _mean(sc),
                   _sd(sc), _num(sc["min"]), _num(sc["max"]))
     out.print(t)
-    out.print(f"Draws (nobody or everybody won): {s['draws']} ({100 * s['draws'] / n:.1f}%)")
+    if len(s["wins"]) > 1:
+        out.print(f"Draws (nobody or everybody won): {s['draws']} ({100 * s['draws'] / n:.1f}%)")
     if any("+" in k for k in s["winning_sides"]):
         t = Table(title="Per side (seats)", title_justify="left",
                   title_style="bold")
@@ -566,10 +567,12 @@ def bench(
     for g in games:
         if as_json:
             results.append(bench_game(g, seconds, seed, opts[g.info.id], cpu=cpu))
-            continue
-        with err.status(f"{g.info.id} …"):
-            r = bench_game(g, seconds, seed, opts[g.info.id], cpu=cpu)
-        results.append(r)
+        else:
+            with err.status(f"{g.info.id} …"):
+                results.append(bench_game(g, seconds, seed, opts[g.info.id], cpu=cpu))
+        # a game with a solver (La Belle Lucie) measures it too: positions/s, time per deal
+        if hasattr(g, "bench_solver"):
+            results[-1]["solver"] = g.bench_solver(seconds, seed)
     if as_json:
         sys.stdout.write(json.dumps({"machine": info, "seconds_per_game": seconds,
                                      "results": results}, indent=1) + "\n")
@@ -588,6 +591,11 @@ def bench(
                   f"{r['deals_per_second']:,.0f}" if "deals_per_second" in r else "—",
                   str(r["matches"]) + (" + 1 unfinished" if r.get("unfinished") else ""))
     out.print(t)
+    for r in results:
+        if "solver" in r:
+            sv = r["solver"]
+            out.print(f"{r['game']} solver: {sv['positions_per_second']:,.0f} positions/s, "
+                      f"{sv['ms_per_deal']:,.1f} ms per deal ({sv['solver_deals']} deals)")
     if any(r.get("long_match") and not r["matches"] for r in results):
         out.print("[dim]* a long match (to a target score): no match ended in the time "
                   "given, so it is measured per deal; the deal under way when the time "

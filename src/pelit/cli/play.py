@@ -49,6 +49,7 @@ COMMANDS = (
     ("log [N]", "the last N events you saw (all with 'log all'); cards a game "
                 "makes you remember are left out"),
     ("rules", "the rules of this game in short"),
+    ("hint", "advice from the game's solver, where the game has one (La Belle Lucie)"),
     ("table", "draw the table again (also: an empty line)"),
     ("help", "this help (a verb may be shortened: 'ap' for 'applaud' when only one "
              "fits; cards, ranks and numbers are typed in full)"),
@@ -104,8 +105,10 @@ class Session:
             raise PelitError(f"there is no seat {seat} in {game.info.name} with {self.n} "
                              f"players; seats are 0..{self.n - 1}")
         self.me = seat
-        names = [b.strip() for b in (bots or []) if b.strip()] or ["heuristic"]
+        names = [b.strip() for b in (bots or []) if b.strip()]
         others = [s for s in range(self.n) if s != seat]
+        if not names and others:
+            names = ["heuristic"]
         if len(names) < len(others):
             names += [names[-1]] * (len(others) - len(names))
         if len(names) > len(others):
@@ -202,8 +205,9 @@ class Session:
         self.console.print(Text.assemble(
             ("pelit ", "bold cyan"), (f"{game.info.name}", "bold"),
             f" ({', '.join(f'{k}={v}' for k, v in changed.items())})" if changed else "",
-            f": you are seat {self.me}, against "
-            f"{', '.join(f'{self.names[s]} (seat {s})' for s in sorted(self.bots))}. "
+            (f": you are seat {self.me}, against "
+             f"{', '.join(f'{self.names[s]} (seat {s})' for s in sorted(self.bots))}. "
+             if self.bots else ": you play alone. "),
             "Type help for commands, quit to leave."))
         redraw = True
         while state.outcome is None:
@@ -384,6 +388,15 @@ class Session:
                     out.append("  ")
                 out.append_text(render.pretty_action(game, t))
             self.console.print(out)
+            return None
+        if word == "hint":
+            hint = getattr(game, "hint", None)
+            if hint is None:
+                self.say(f"{game.info.name} gives no hints.", style="yellow")
+            elif self.me not in state.to_act:
+                self.say("A hint is for your own turn.", style="yellow")
+            else:
+                self.say(hint(game.view(state, self.me))["text"])
             return None
         if word == "rules":
             self.say(game.info.summary or f"{game.info.name}: no summary yet.")

@@ -753,7 +753,11 @@ def outcome_lines(game, outcome, me, names=None) -> list[Text]:
         score.append(f"{seat_name(s, me, names)} ")
         score.append_text(value_text(game, v))
     lines.append(score)
-    if not outcome.winners or len(outcome.winners) == len(outcome.scores):
+    if len(outcome.scores) == 1:                  # a patience: won or lost
+        who = "You" if me == 0 else "The player"
+        lines.append(Text(f"{who} won!", style="bold green") if outcome.winners
+                     else Text(f"{who} lost.", style="bold"))
+    elif not outcome.winners or len(outcome.winners) == len(outcome.scores):
         lines.append(Text("Nobody won: a draw.", style="bold"))
     elif me is not None and me in outcome.winners:
         lines.append(Text("You won!", style="bold green"))

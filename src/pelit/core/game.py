@@ -67,8 +67,11 @@ class Outcome:
     details: dict = field(default_factory=dict)
 
     def returns(self) -> tuple[float, ...]:
-        """+1 for a winner, -1 for a loser, 0 for everyone when nobody or everyone wins."""
+        """+1 for a winner, -1 for a loser, 0 for everyone when nobody or everyone wins
+        (a player alone, in a patience, has won or lost: +1 or -1)."""
         n = len(self.scores)
+        if n == 1:
+            return (1.0 if self.winners else -1.0,)
         if not self.winners or len(self.winners) == n:
             return (0.0,) * n
         return tuple(1.0 if s in self.winners else -1.0 for s in range(n))

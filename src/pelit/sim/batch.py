@@ -268,7 +268,8 @@ class Tally:
             self.seat_scores += [Stat() for _ in range(grow)]
             self.slot_scores += [Stat() for _ in range(grow)]
         self.n += 1
-        draw = not r.winners or len(r.winners) == n
+        # a patience (one seat) is won or lost, never drawn
+        draw = n > 1 and (not r.winners or len(r.winners) == n)
         for seat in range(n):
             slot = (seat - r.shift) % n
             if not draw and seat in r.winners:

@@ -343,8 +343,10 @@ function boardRows(v, layout) {
   return v.map((r) => (typeof r === "string" ? Array.from(r) : r));
 }
 
-function cellName(r, c, layout) {
+function cellName(r, c, layout, rows) {
   if (layout.cell === "row-col") return `${r} ${c}`;
+  // Go: column letters without i, rows counted from the bottom (e5 is 9x9's centre)
+  if (layout.cell === "go") return "abcdefghjklmnopqrst"[c] + (rows - r);
   // cells numbered 1.. row by row, acted on with a verb: "flip 12" (Memory)
   if (layout.cell === "index") return `${layout.verb || "play"} ${r * layout.columns + c + 1}`;
   return "abcdefghijklmnopqrstuvwxyz"[c] + (r + 1);
@@ -363,7 +365,7 @@ function stoneColour(x, layout) {
 function boardEl(key, raw, layout, legalSet, live) {
   const grid = boardRows(raw, layout);
   const rows = grid.length, cols = Math.max(...grid.map((r) => r.length));
-  const clickable = (r, c) => live && legalSet.has(cellName(r, c, layout));
+  const clickable = (r, c) => live && legalSet.has(cellName(r, c, layout, rows));
   const shape = layout.shape || "square";
   if (shape === "hex" || shape === "triangle") {
     // pointy-top hexagons; "hex": each row half a cell right of the one above
@@ -405,7 +407,7 @@ function boardEl(key, raw, layout, legalSet, live) {
       for (let c = 0; c < grid[r].length; c++) {
         const [cx, cy] = centre(r, c);
         const col = stoneColour(grid[r][c], layout);
-        const name = cellName(r, c, layout);
+        const name = cellName(r, c, layout, rows);
         const play = clickable(r, c);
         svg += `<polygon class="cell${play ? " playable" : ""}" data-cell="${esc(name)}" points="${pts(cx, cy)}" fill="${col || "#f3e6c4"}" stroke="#5d4a2a" stroke-width="1"><title>${esc(name)}</title></polygon>`;
       }
@@ -419,7 +421,7 @@ function boardEl(key, raw, layout, legalSet, live) {
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const col = stoneColour(grid[r][c], layout);
-      const name = cellName(r, c, layout);
+      const name = cellName(r, c, layout, rows);
       const play = clickable(r, c);
       const x = grid[r][c];
       // a card grid (Memory): face-up cards as cards, face-down ones as backs, gaps empty
@@ -541,7 +543,7 @@ function renderView(v, opts) {
     const handSet = new Set(hand || []);
     const zoneCards = new Set(zones.flatMap(([, val]) => (isCard(val) ? [val] : isPlays(val) ? [] : val)));
     const boardCells = new Set();
-    for (const [, grid] of boards) boardRows(grid, layout).forEach((row, r) => row.forEach((_, c) => boardCells.add(cellName(r, c, layout))));
+    for (const [, grid] of boards) { const g = boardRows(grid, layout); g.forEach((row, r) => row.forEach((_, c) => boardCells.add(cellName(r, c, layout, g.length)))); }
     const rest = legal.filter((a) => !(isCard(a) && (handSet.has(a) || zoneCards.has(a))) && !boardCells.has(a));
     const groups = new Map();
     for (const a of rest) { const verb = a.split(" ")[0]; if (!groups.has(verb)) groups.set(verb, []); groups.get(verb).push(a); }
