@@ -170,12 +170,16 @@ class ModernSkruuvi(SkruuviCore):
             line = {"contract": "pass misere"}
         else:
             dt = self.team(s, s.declarer)
-            mine = contract_points(s.contract, tricks[dt], factor, (aces[dt], aces[1 - dt]))
+            mine = self._contract_points(s.contract, tricks[dt], factor,
+                                         (aces[dt], aces[1 - dt]))
             pts = [0, 0]
             pts[dt], pts[1 - dt] = mine
             line = {"contract": bid_name(s.contract), "declarer": s.declarer}
         self._record(s, line, tricks, factor, pts)
         self._next_deal(s)
+
+    def _contract_points(self, code, taken, factor, aces):
+        return contract_points(code, taken, factor, aces)
 
     def _record(self, s, line, tricks, factor, pts):
         s.totals = [s.totals[0] + pts[0], s.totals[1] + pts[1]]
@@ -188,7 +192,11 @@ class ModernSkruuvi(SkruuviCore):
     def _view(self, s, seat, v):
         super()._view(s, seat, v)
         v["scores"] = list(s.totals)
-        v["deals"] = f"{s.deal_no + 1} of {self._deals_in_match(s)}"
+        v["deals"] = self._deals_text(s)
+
+    def _deals_text(self, s):
+        kind = "basic deal" if s.kind == BASIC else "kotka"
+        return f"deal {s.deal_no + 1} of {self._deals_in_match(s)} ({kind})"
 
     def _sample_scores(self, s, view):
         s.totals = list(view["scores"])
