@@ -255,8 +255,12 @@ class SkruuviCore(Game):
         self._start_bidding(s)
 
     # -- bidding (12.2) ---------------------------------------------------------------
+    def ladder_for(self, kind) -> BidLadder:
+        """The bids of a kind of deal in rising order (12.2, 12.10)."""
+        return self.kotka_ladder if kind == KOTKA else self.basic_ladder
+
     def _ladder(self, s) -> BidLadder:
-        return self.kotka_ladder if s.kind == KOTKA else self.basic_ladder
+        return self.ladder_for(s.kind)
 
     def _start_bidding(self, s):
         ladder = self._ladder(s)
