@@ -140,6 +140,17 @@ def game_won(before, gains, per_trick: int, target: int):
     return None
 
 
+def main_book(totals):
+    """14.5: (the winning team, the points it marks in the main book: the
+    difference divided by 100, 50 rounding up); None when the difference is
+    under 10 and the match is played again."""
+    a, b = totals
+    diff = abs(a - b)
+    if diff < 10:
+        return None
+    return (0 if a > b else 1), (diff + 50) // 100
+
+
 @dataclass(frozen=True)
 class HistoricalOptions:
     game_points: int = option(60, "trick points that win a game (14.2)", min=1, max=1000)
@@ -237,18 +248,17 @@ class HistoricalSkruuvi(ModernSkruuvi):
 
     def _end_match(self, s):
         a, b = s.totals
-        diff = abs(a - b)
-        if diff < 10:
+        result = main_book(s.totals)
+        if result is None:
             s.stake *= 2
             s.log("replay", None, totals=[a, b], stake=s.stake)
             self._new_match(s)
             self._start_deal(s, BASIC)
             return
-        book = (diff + 50) // 100
-        win = 0 if a > b else 1
+        win, book = result
         pts = [book if t == win else -book for t in (0, 1)]
         self.finish(s, Outcome((pts[0], pts[1], pts[0], pts[1]), (win, win + 2),
-                               f"{TEAM_NAMES[win]} win by {diff} points ({a} to {b}): "
+                               f"{TEAM_NAMES[win]} win by {abs(a - b)} points ({a} to {b}): "
                                f"{book} to the main book",
                                details={"totals": [a, b], "games": list(s.games),
                                         "stake": s.stake}))
