@@ -192,17 +192,18 @@ class SkruuviBot(ContractPlayBot):
         if ours and bid_type(high) == kind:
             return g.PASS            # the side's bid already says what it holds
         floor = g.min_level or 1
+        ladder = g.ladder_for(view["kind"])
         best = None
-        for a in view["legal"]:
-            if a == g.PASS or bid_type(a - g.BID0) != kind:
-                continue
+        for a in sorted((a for a in view["legal"]
+                         if a != g.PASS and bid_type(a - g.BID0) == kind),
+                        key=lambda a: ladder.index[a - g.BID0]):
             level = bid_level(a - g.BID0)
-            need = 0 if level <= floor else self.raise_margin
-            if self.margin(view, hand, kind, max(level, floor) + 6) >= need:
-                if best is None or level > bid_level(best - g.BID0) or (
-                        level <= floor and bid_level(best - g.BID0) <= floor
-                        and level < bid_level(best - g.BID0)):
+            if level <= floor:
+                # every bid up to the lowest contract means the same: the cheapest
+                if best is None and self.margin(view, hand, kind, floor + 6) >= 0:
                     best = a
+            elif self.margin(view, hand, kind, level + 6) >= self.raise_margin:
+                best = a              # a higher contract, where the points are there
         if best is None:
             return g.PASS
         if ours:

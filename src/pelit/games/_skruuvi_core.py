@@ -62,10 +62,11 @@ import enum
 
 from ..cards.auction import PASS as AUCTION_PASS, Auction
 from ..cards.deal import SampleError, deal, sample_hands
-from ..cards.deck import SUIT_NAMES, Card, CardSet, ids, mask_of, standard_deck
+from ..cards.deck import SUIT_NAMES, Card, CardSet, ids, mask_of, pretty, standard_deck
 from ..cards.skruuvi import (BASIC_ORDER, BID_WORDS, KOTKA_ORDER, MISERE, NOTRUMP, TYPE_TRUMP, BidLadder,
                              bid_code, bid_level, bid_name, bid_type, contract_knocking,
                              moved, revealed, round_knocking)
+from ..cards.table_text import voids_line
 from ..cards.trick import follow_mask, lay_card, rank_strength, winning_index
 from ..core.actions import ActionSpace
 from ..core.game import Game, State
@@ -149,16 +150,18 @@ class SkruuviCore(Game):
     misere_bids = True
     kotka_min_level = 6             # 12.10
 
+    # the terminal: the deal is told in words by render_board; the seats
+    # table has a column each for the team, the cards held and the tricks won
     render_hints = {
-        "hide": ["voids", "ring", "known_cards"],
-        "table": ["hand_sizes", "tricks_won", "team"],
-        "seat_fields": ["high_bidder", "declarer", "dealer", "leader"],
-        "labels": {"deal_no": "deal", "table_cards": "cards face down on the table",
-                   "turned_up": "table cards turned up", "calls": "bidding",
-                   "continuation": "continuation bidding", "knocks": "knocking",
-                   "last_trick": "last trick", "tricks_won": "tricks won",
-                   "hand_sizes": "cards in hand", "handed": "cards handed (giver, to)",
-                   "next_give": "next to give (giver, to)", "team": "team"},
+        "hide": ["voids", "ring", "known_cards", "deal_no", "kind", "table_cards",
+                 "turned_up", "calls", "high_bidder", "continuation", "handed", "next_give",
+                 "pass_misere", "contract", "declarer", "promise", "trumps", "knocks",
+                 "gives_left",
+                 "leader", "trick", "last_trick", "results", "deals", "scores"],
+        "per_seat": ["team", "hand_sizes", "tricks_won"],
+        "seat_fields": ["high_bidder", "declarer", "dealer", "leader", "to"],
+        "not_cards_after": ["bid"],          # "bid 2s" is two spades, not the card
+        "labels": {"hand_sizes": "cards", "tricks_won": "tricks", "team": "team"},
     }
 
     def __init__(self):
@@ -216,6 +219,7 @@ class SkruuviCore(Game):
     def _start_deal(self, s, kind):
         """Shuffle and deal a deal of ``kind`` (basic, kotka, bolsu)."""
         s.kind = kind
+        s.deal_no += 1               # deals dealt in the match, this one included, less one
         pack = s.deal_pack(DECK, s.deal_no)
         n = self._hand_size(s)
         first = self.left(s, s.dealer)
@@ -426,7 +430,7 @@ class SkruuviCore(Game):
     def _apply_knock(self, s, seat, action):
         word = s.knocking.answer(action != self.PASS)
         s.knock_calls.append((seat, word))
-        s.log("knocking", seat, call=word)
+        s.log("knocking", seat, knocking=word)
         nxt = s.knocking.who()
         if nxt is not None:
             s.to_act = (nxt,)
@@ -558,6 +562,108 @@ class SkruuviCore(Game):
             return f"say {self.action_text(self._legal_knock(s, seat)[0])} or pass"
         return f"{text} is not allowed now ({self.phase_name(s)})"
 
+    # -- the terminal ---------------------------------------------------------------------------
+    def render_board(self, view):
+        """The deal in words, from a view alone."""
+        return "\n".join(self.board_lines(view))
+
+    def board_lines(self, view) -> list[str]:
+        me = view["seat"]
+
+        def name(p):
+            return "You" if p == me else f"Seat {p}"
+
+        def cards(mask):
+            return " ".join(pretty(DECK.text(c)) for c in DECK.in_hand_order(ids(int(mask))))
+
+        def plays(pl):
+            return " · ".join(f"{name(p)} {pretty(DECK.text(int(c)))}" for p, c in pl)
+
+        lines = [f"Deal       {view['deals']}; {name(view['dealer'])} dealt"
+                 + (f"; {view['table_cards']} cards face down on the table"
+                    if view["table_cards"] else "")]
+        lines += self.match_lines(view, name)
+        if view["results"] and view["phase"] == "bid" and not view["calls"]:
+            lines.append(f"Last deal  {self.result_line(view['results'][-1])}")
+        if view["calls"]:
+            lines.append("Bidding    " + " · ".join(f"{name(p)} {c}" for p, c in view["calls"]))
+        if view["turned_up"] is not None:
+            lines.append(f"Turned up  {cards(view['turned_up'])}, now in the hand of "
+                         f"{name(view['high_bidder']).lower()}")
+        if view["phase"] == "continue" or view["continuation"]:
+            high = view["high_bidder"]
+            mate = next(p for p in range(4) if p != high and view["team"][p] == view["team"][high])
+            said = " · ".join(f"{name(p)} {c}" for p, c in view["continuation"])
+            lines.append(f"Partners   {name(high)} and {name(mate).lower()} bid on"
+                         + (f": {said}" if said else "; four passes in a row end it"))
+        if view["next_give"] is not None:
+            g, r = view["next_give"]
+            left = view["gives_left"]
+            lines.append(f"Exchange   {name(g)} {'give' if g == me else 'gives'} "
+                         f"{name(r).lower() if r == me else name(r)} a card"
+                         + (f"; {left - 1} more gifts after this one" if left > 1 else ""))
+        if view["pass_misere"]:
+            lines.append("Pass misere: no trumps; each side scores the other side's tricks "
+                         "and the aces in them")
+        if view["contract"] is not None:
+            lines.append(f"Contract   {view['contract']} by {name(view['declarer'])}: "
+                         f"{view['promise']}; trumps {view['trumps']}")
+        if view["knocks"]:
+            lines.append("Knocking   " + " · ".join(f"{name(p)} {w}" for p, w in view["knocks"]))
+        if me is not None:
+            for p, m in enumerate(view["known_cards"]):
+                if int(m):
+                    lines.append(f"You know   {name(p)} holds {cards(m)}")
+        if view["trick"]:
+            lines.append(f"Trick      {plays(view['trick'])}")
+        elif view["last_trick"] is not None:
+            lt = view["last_trick"]
+            lines.append(f"Last trick {plays(lt['plays'])}, won by {name(lt['winner'])}")
+        if view["phase"] == "play" or sum(view["tricks_won"]):
+            team = view["team"]
+            won = [sum(n for p, n in enumerate(view["tricks_won"]) if team[p] == t)
+                   for t in (0, 1)]
+            lines.append(f"Tricks     {self.team_name(view, 0, me)} {won[0]}, "
+                         f"{self.team_name(view, 1, me)} {won[1]}")
+        void = voids_line(view["voids"], [f"Seat {p}" for p in range(4)], me)
+        if void:
+            lines.append(void)
+        return lines
+
+    def match_lines(self, view, name) -> list[str]:
+        """The match's standing; a variant says more."""
+        sc = view["scores"]
+        me = view["seat"]
+        return [f"Score      {self.team_name(view, 0, me)} {sc[0]}, "
+                f"{self.team_name(view, 1, me)} {sc[1]}"]
+
+    @staticmethod
+    def team_name(view, team, me) -> str:
+        seats = [p for p in range(4) if view["team"][p] == team]
+        if me in seats:
+            return "your side"
+        return f"seats {seats[0]}+{seats[1]}"
+
+    def describe_event(self, event):
+        """A scored deal in one line; other events as usual."""
+        if event.get("kind") != "deal_scored":
+            return NotImplemented
+        return self.result_line(event)
+
+    def result_line(self, event) -> str:
+        """One deal's result (a ``deal_scored`` event or a view's result)."""
+        teams = event["teams"]
+        sides = [f"seats {a}+{b}" for a, b in teams]
+        what = event["contract"]
+        if event.get("declarer") is not None:
+            what += f" by seat {event['declarer']}"
+        knock = {2: ", knocked", 4: ", knocked and kontra-knocked"}.get(event.get("knocks"), "")
+        t = event["tricks"]
+        pts = event["points"]
+        return (f"Deal {event['deal']} ({event['deal_kind']}): {what}{knock}; tricks "
+                f"{sides[0]} {t[0]}, {sides[1]} {t[1]}; points {sides[0]} {pts[0]:+}, "
+                f"{sides[1]} {pts[1]:+}; totals {event['totals'][0]} to {event['totals'][1]}")
+
     # -- views ------------------------------------------------------------------------------
     def _view(self, s, seat, v):
         v["dealer"] = s.dealer
@@ -572,6 +678,7 @@ class SkruuviCore(Game):
         v["continuation"] = [[p, "pass" if c is None else bid_name(c)] for p, c in s.cont_calls]
         v["handed"] = [list(h) for h in s.handed]
         v["next_give"] = list(s.queue[0]) if s.queue else None
+        v["gives_left"] = len(s.queue)
         v["pass_misere"] = s.pass_misere
         v["contract"] = None if s.contract is None else bid_name(s.contract)
         v["declarer"] = s.declarer

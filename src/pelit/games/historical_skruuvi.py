@@ -212,16 +212,15 @@ class HistoricalSkruuvi(ModernSkruuvi):
     misere_ace_value = 100           # 14.4.3
     render_hints = {
         **ModernSkruuvi.render_hints,
-        "labels": {**ModernSkruuvi.render_hints["labels"],
-                   "scores": "points team 0, team 1", "trick_points": "trick points this game",
-                   "games": "games won", "stake": "scores multiplied by"},
+        "hide": ModernSkruuvi.render_hints["hide"] + [
+            "trick_points", "games", "rubber_over", "kotkas_played", "stake", "passed_deals"],
     }
 
     # -- the match (14.2, 14.5) ----------------------------------------------------------
     def _setup(self, s):
         self._seat_ring(s, (0, 1, 2, 3))
         s.dealer = 3
-        s.deal_no = 0
+        s.deal_no = -1
         s.results = []
         s.stake = 1
         self._new_match(s)
@@ -236,11 +235,10 @@ class HistoricalSkruuvi(ModernSkruuvi):
         s.passed_deals = 0
 
     def _next_deal(self, s):
-        s.deal_no += 1
-        s.dealer = self.left(s, s.dealer)
         if s.rubber_over and s.kotkas_played >= self._kotkas(s):
             self._end_match(s)
             return
+        s.dealer = self.left(s, s.dealer)
         self._start_deal(s, KOTKA if s.rubber_over else BASIC)
 
     def _kotkas(self, s):
@@ -253,6 +251,7 @@ class HistoricalSkruuvi(ModernSkruuvi):
             s.stake *= 2
             s.log("replay", None, totals=[a, b], stake=s.stake)
             self._new_match(s)
+            s.dealer = self.left(s, s.dealer)
             self._start_deal(s, BASIC)
             return
         win, book = result
@@ -313,7 +312,7 @@ class HistoricalSkruuvi(ModernSkruuvi):
                  "played": played})
         result = {"deal": s.deal_no + 1, "deal_kind": s.kind, **line, "knocks": factor,
                   "tricks": list(tricks), "lines": lines, "points": pts,
-                  "game_won_by": game, "totals": list(s.totals)}
+                  "game_won_by": game, "totals": list(s.totals), "teams": self.teams(s)}
         s.results.append(result)
         s.log("deal_scored", None, **result)
         self._next_deal(s)
@@ -376,6 +375,20 @@ class HistoricalSkruuvi(ModernSkruuvi):
         if s.rubber_over:
             return f"kotka {s.kotkas_played + 1} of {self._kotkas(s)}"
         return f"the rubber: two games of {s.options.game_points} trick points win it"
+
+    def match_lines(self, view, name):
+        lines = super().match_lines(view, name)
+        me = view["seat"]
+        tp, games = view["trick_points"], view["games"]
+        sides = [self.team_name(view, t, me) for t in (0, 1)]
+        lines.append(f"Games      {sides[0]} {games[0]}, {sides[1]} {games[1]}"
+                     + ("" if view["rubber_over"] else
+                        f"; trick points towards the next game {tp[0]} and {tp[1]}"))
+        if view["stake"] > 1:
+            lines.append(f"Replayed   every score counts {view['stake']} times (14.5)")
+        if view.get("passed_deals"):
+            lines.append(f"Passed     {view['passed_deals']} deal(s) passed by all four")
+        return lines
 
     def _sample_scores(self, s, view):
         super()._sample_scores(s, view)

@@ -199,13 +199,12 @@ class Klubiskruuvi(ModernSkruuvi):
     test_options = {"games": 1, "basic_deals": 1, "kotkas": 1}
     render_hints = {
         **ModernSkruuvi.render_hints,
-        "hide": ModernSkruuvi.render_hints["hide"] + ["basic_done", "kotka_done", "game_no"],
-        "table": ModernSkruuvi.render_hints["table"] + ["individual", "bolsu_book",
-                                                        "bolsu_done"],
+        "hide": ModernSkruuvi.render_hints["hide"] + [
+            "basic_done", "kotka_done", "game_no", "bolsu_calls", "bolsu_yielded",
+            "bolsu_done"],
+        "per_seat": ModernSkruuvi.render_hints["per_seat"] + ["individual", "bolsu_book"],
         "labels": {**ModernSkruuvi.render_hints["labels"],
-                   "bolsu_calls": "bolsu round", "bolsu_done": "have had their bolsu",
-                   "individual": "match scores by seat", "bolsu_book": "bolsu book by seat",
-                   "scores": "this game: team 0, team 1", "game_no": "game"},
+                   "individual": "match score", "bolsu_book": "bolsu book"},
     }
 
     def _add_actions(self, a):
@@ -218,7 +217,7 @@ class Klubiskruuvi(ModernSkruuvi):
 
     # -- the match and its games (13.1, 13.6) ------------------------------------------
     def _setup(self, s):
-        s.deal_no = 0
+        s.deal_no = -1
         s.individual = [0, 0, 0, 0]
         s.bolsu_book = [0, 0, 0, 0]
         s.results = []
@@ -254,7 +253,6 @@ class Klubiskruuvi(ModernSkruuvi):
             s.basic_done += 1
         elif s.kind == KOTKA:
             s.kotka_done += 1
-        s.deal_no += 1
         s.dealer = self.left(s, s.dealer)
         if self._forced(s) and len(s.bolsu_done) == 4:
             self._end_game(s)
@@ -426,6 +424,27 @@ class Klubiskruuvi(ModernSkruuvi):
         return (f"game {s.game_no + 1} of {o.games}: {s.basic_done} of {o.basic_deals} "
                 f"basic deals and {s.kotka_done} of {o.kotkas} kotkas played before this "
                 f"deal; {len(s.bolsu_done)} of 4 players have declared their bolsu")
+
+    def match_lines(self, view, name):
+        lines = super().match_lines(view, name)
+        lines[0] = lines[0].replace("Score     ", "This game ")
+        if view["bolsu_done"]:
+            lines.append("Bolsus     declared by " + ", ".join(name(p) for p in view["bolsu_done"]))
+        if view["bolsu_calls"]:
+            said = " · ".join(f"{name(p)} {c}" for p, c in view["bolsu_calls"])
+            if view["bolsu_yielded"]:
+                said += " (yielded: " + ", ".join(name(p) for p in view["bolsu_yielded"]) + ")"
+            lines.append("Bolsu      " + said)
+        return lines
+
+    def result_line(self, event):
+        """A bolsu is scored player by player (13.4)."""
+        if event.get("deal_kind") != BOLSU:
+            return super().result_line(event)
+        pts = ", ".join(f"seat {p} {x:+}" for p, x in enumerate(event["points"]))
+        return (f"Deal {event['deal']} (bolsu): {event['contract']} by seat "
+                f"{event['declarer']}, who took {event['tricks'][event['declarer']]} "
+                f"trick(s); {pts}")
 
     def _sample_scores(self, s, view):
         super()._sample_scores(s, view)

@@ -132,7 +132,7 @@ class ModernSkruuvi(SkruuviCore):
     def _setup(self, s):
         self._seat_ring(s, (0, 1, 2, 3))
         s.dealer = 3
-        s.deal_no = 0
+        s.deal_no = -1
         s.totals = [0, 0]
         s.results = []
         self._start_deal(s, self._kind_of(s, 0))
@@ -144,12 +144,11 @@ class ModernSkruuvi(SkruuviCore):
         return s.options.basic_deals + s.options.kotkas
 
     def _next_deal(self, s):
-        s.deal_no += 1
-        s.dealer = self.left(s, s.dealer)
-        if s.deal_no >= self._deals_in_match(s):
+        if s.deal_no + 1 >= self._deals_in_match(s):
             self._finish_match(s)
             return
-        self._start_deal(s, self._kind_of(s, s.deal_no))
+        s.dealer = self.left(s, s.dealer)
+        self._start_deal(s, self._kind_of(s, s.deal_no + 1))
 
     def _finish_match(self, s):
         a, b = s.totals
@@ -157,8 +156,8 @@ class ModernSkruuvi(SkruuviCore):
         said = (f"{TEAM_NAMES[0 if a > b else 1]} win {max(a, b)} to {min(a, b)}"
                 if a != b else f"a draw at {a}")
         self.finish(s, Outcome((a, b, a, b), winners,
-                               f"{s.deal_no} deals played: {said}",
-                               details={"deals": s.deal_no}))
+                               f"{s.deal_no + 1} deals played: {said}",
+                               details={"deals": s.deal_no + 1}))
 
     # -- scoring (12.8, 12.9) ---------------------------------------------------------
     def _deal_played(self, s):
@@ -178,13 +177,17 @@ class ModernSkruuvi(SkruuviCore):
         self._record(s, line, tricks, factor, pts)
         self._next_deal(s)
 
+    def teams(self, s):
+        return [[s.ring[0], s.ring[2]], [s.ring[1], s.ring[3]]]
+
     def _contract_points(self, code, taken, factor, aces):
         return contract_points(code, taken, factor, aces)
 
     def _record(self, s, line, tricks, factor, pts):
         s.totals = [s.totals[0] + pts[0], s.totals[1] + pts[1]]
         result = {"deal": s.deal_no + 1, "deal_kind": s.kind, **line, "knocks": factor,
-                  "tricks": list(tricks), "points": list(pts), "totals": list(s.totals)}
+                  "tricks": list(tricks), "points": list(pts), "totals": list(s.totals),
+                  "teams": self.teams(s)}
         s.results.append(result)
         s.log("deal_scored", None, **result)
 

@@ -148,7 +148,6 @@ class Vint(HistoricalSkruuvi):
         """15.1: no pass misere; the same dealer deals again."""
         s.passed_deals += 1
         s.log("redeal", None, passed_deals=s.passed_deals)
-        s.deal_no += 1
         self._start_deal(s, s.kind)
 
     def _contract_lines(self, s, lines, dt, tricks, factor):
