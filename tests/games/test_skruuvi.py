@@ -244,8 +244,9 @@ def test_first_bid_of_the_side_counts_when_the_partner_bid_after_a_pass():
 # -- 12.5 the contract --------------------------------------------------------------------
 
 @pytest.mark.parametrize("text,promise", [
-    ("bid 5m", "take at most 2 tricks"), ("bid 6m", "take at most 1 tricks"),
-    ("bid 7m", "take at most 0 tricks"), ("bid 7h", "take at least 13 tricks"),
+    ("bid 5m", "take at most 2 tricks"), ("bid 6m", "take at most 1 trick"),
+    ("bid 7m", "take no trick"), ("bid 6h", "take at least 12 tricks"),
+    ("bid 7h", "take all 13 tricks"),
 ])
 def test_contract_promises(text, promise):
     s = new(BASIC)

@@ -88,8 +88,10 @@ class Phase(enum.Enum):
 
 def promise_text(code: int, need: int) -> str:
     if bid_type(code) == MISERE:
-        return f"take at most {13 - need} tricks"
-    return f"take at least {need} tricks"
+        most = 13 - need
+        return {0: "take no trick", 1: "take at most 1 trick"}.get(
+            most, f"take at most {most} tricks")
+    return "take all 13 tricks" if need == 13 else f"take at least {need} tricks"
 
 
 class SkruuviState(State):
@@ -588,8 +590,9 @@ class SkruuviCore(Game):
         if view["calls"]:
             lines.append("Bidding    " + " · ".join(f"{name(p)} {c}" for p, c in view["calls"]))
         if view["turned_up"] is not None:
-            lines.append(f"Turned up  {cards(view['turned_up'])}, now in the hand of "
-                         f"{name(view['high_bidder']).lower()}")
+            holder = view["high_bidder"] if view["high_bidder"] is not None else view["declarer"]
+            lines.append(f"Turned up  {cards(view['turned_up'])}, now in "
+                         + ("your hand" if holder == me else f"the hand of Seat {holder}"))
         if view["phase"] == "continue" or view["continuation"]:
             high = view["high_bidder"]
             mate = next(p for p in range(4) if p != high and view["team"][p] == view["team"][high])
@@ -619,7 +622,13 @@ class SkruuviCore(Game):
         elif view["last_trick"] is not None:
             lt = view["last_trick"]
             lines.append(f"Last trick {plays(lt['plays'])}, won by {name(lt['winner'])}")
-        if view["phase"] == "play" or sum(view["tricks_won"]):
+        if view["kind"] == BOLSU and view["declarer"] is not None and (
+                view["phase"] == "play" or sum(view["tricks_won"])):
+            d = view["declarer"]
+            alone = view["tricks_won"][d]
+            lines.append(f"Tricks     {name(d)} (alone) {alone}, the other three "
+                         f"{sum(view['tricks_won']) - alone}")
+        elif view["phase"] == "play" or sum(view["tricks_won"]):
             team = view["team"]
             won = [sum(n for p, n in enumerate(view["tricks_won"]) if team[p] == t)
                    for t in (0, 1)]

@@ -353,11 +353,15 @@ class HistoricalSkruuvi(ModernSkruuvi):
             s.games[won] += 1
             bonus = self.game_value * s.games[won] * s.stake
             s.totals[won] += bonus
-            s.log("game", None, team=won, games=list(s.games), worth=bonus)
+            s.log("game_won", None, by=self.side_text(s, won), games_won=list(s.games),
+                  worth=bonus)
             if not s.rubber_over and s.games[won] == 2:
                 s.rubber_over = True
                 self._rubber_won(s, won)
         return won
+
+    def side_text(self, s, team) -> str:
+        return "seats {}+{}".format(*self.teams(s)[team])
 
     def _rubber_won(self, s, team):
         """What a variant adds when the rubber is won (Vint 15.3.3)."""
@@ -383,7 +387,8 @@ class HistoricalSkruuvi(ModernSkruuvi):
         sides = [self.team_name(view, t, me) for t in (0, 1)]
         lines.append(f"Games      {sides[0]} {games[0]}, {sides[1]} {games[1]}"
                      + ("" if view["rubber_over"] else
-                        f"; trick points towards the next game {tp[0]} and {tp[1]}"))
+                        f"; trick points towards the next game: {sides[0]} {tp[0]}, "
+                        f"{sides[1]} {tp[1]}"))
         if view["stake"] > 1:
             lines.append(f"Replayed   every score counts {view['stake']} times (14.5)")
         if view.get("passed_deals"):

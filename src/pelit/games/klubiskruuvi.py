@@ -231,8 +231,8 @@ class Klubiskruuvi(ModernSkruuvi):
         s.basic_done = 0
         s.kotka_done = 0
         s.bolsu_done = ()
-        s.log("game", None, game=number + 1, partners=[[s.ring[0], s.ring[2]],
-                                                      [s.ring[1], s.ring[3]]])
+        s.log("game", None, game=number + 1, partners="seats {}+{} against seats {}+{}".format(
+            s.ring[0], s.ring[2], s.ring[1], s.ring[3]))
         self._start_deal(s, self._deal_kind(s))
 
     def _forced(self, s) -> bool:
@@ -298,7 +298,7 @@ class Klubiskruuvi(ModernSkruuvi):
         s.bolsu_asked += 1
         if action == self.BOLSU_BID:
             s.bolsu_bids = s.bolsu_bids + (seat,)
-        s.log("bolsu_call", seat, call="bolsu" if action == self.BOLSU_BID else "pass")
+        s.log("bolsu_call", seat, bolsu_call="bolsu" if action == self.BOLSU_BID else "pass")
         if s.bolsu_asked < len(s.bolsu_order):
             s.to_act = (s.bolsu_order[s.bolsu_asked],)
             return
@@ -420,21 +420,26 @@ class Klubiskruuvi(ModernSkruuvi):
         v["bolsu_book"] = list(s.bolsu_book)
 
     def _deals_text(self, s):
-        o = s.options
-        return (f"game {s.game_no + 1} of {o.games}: {s.basic_done} of {o.basic_deals} "
-                f"basic deals and {s.kotka_done} of {o.kotkas} kotkas played before this "
-                f"deal; {len(s.bolsu_done)} of 4 players have declared their bolsu")
+        kind = {BASIC: "a basic deal", KOTKA: "a kotka", BOLSU: "a bolsu"}[s.kind]
+        if s.phase in (self.Phase.BOLSU, self.Phase.YIELD) and s.kind != BOLSU:
+            kind += " unless a bolsu is bid"
+        return f"game {s.game_no + 1} of {s.options.games}, {kind}"
 
     def match_lines(self, view, name):
         lines = super().match_lines(view, name)
         lines[0] = lines[0].replace("Score     ", "This game ")
-        if view["bolsu_done"]:
-            lines.append("Bolsus     declared by " + ", ".join(name(p) for p in view["bolsu_done"]))
+        o = view["options"]
+        done = ", ".join(name(p) for p in view["bolsu_done"]) or "nobody yet"
+        lines.append(f"Played     {view['basic_done']} of {o.basic_deals} basic deals, "
+                     f"{view['kotka_done']} of {o.kotkas} kotkas; bolsus declared by {done}")
         if view["bolsu_calls"]:
             said = " · ".join(f"{name(p)} {c}" for p, c in view["bolsu_calls"])
             if view["bolsu_yielded"]:
                 said += " (yielded: " + ", ".join(name(p) for p in view["bolsu_yielded"]) + ")"
             lines.append("Bolsu      " + said)
+        if view["phase"] == "declare":
+            lines.append("Declare    7m, the bolsu: take no trick; or a Mussolini, 7s 7c 7d 7h "
+                         "7nt: take every trick; alone against the other three")
         return lines
 
     def result_line(self, event):

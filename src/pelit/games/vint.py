@@ -165,7 +165,7 @@ class Vint(HistoricalSkruuvi):
         if s.passed_deals:
             bonus = 500 * s.passed_deals * s.stake
             s.totals[team] += bonus
-            s.log("passed_deals_bonus", None, team=team, worth=bonus)
+            s.log("passed_deals_bonus", None, to=self.side_text(s, team), worth=bonus)
 
     def _view(self, s, seat, v):
         super()._view(s, seat, v)
