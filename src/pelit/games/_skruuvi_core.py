@@ -63,9 +63,9 @@ import enum
 from ..cards.auction import PASS as AUCTION_PASS, Auction
 from ..cards.deal import SampleError, deal, sample_hands
 from ..cards.deck import SUIT_NAMES, Card, CardSet, ids, mask_of, pretty, standard_deck
-from ..cards.skruuvi import (BASIC_ORDER, BID_WORDS, KOTKA_ORDER, MISERE, NOTRUMP, TYPE_TRUMP, BidLadder,
-                             bid_code, bid_level, bid_name, bid_type, contract_knocking,
-                             moved, revealed, round_knocking)
+from ..cards.skruuvi import (BASIC_ORDER, BID_WORDS, KOTKA_ORDER, MISERE, TYPE_TRUMP,
+                             BidLadder, bid_code, bid_level, bid_name, bid_type,
+                             contract_knocking, moved, revealed, round_knocking)
 from ..cards.table_text import voids_line
 from ..cards.trick import follow_mask, lay_card, rank_strength, winning_index
 from ..core.actions import ActionSpace
@@ -269,12 +269,14 @@ class SkruuviCore(Game):
         return self.ladder_for(s.kind)
 
     def _start_bidding(self, s):
-        ladder = self._ladder(s)
-        first = self.left(s, s.dealer)
-        s.auction = Auction(4, s.pos[first], allow_double=False, passes_to_end=8,
-                            min_bid=ladder.min_index)
+        s.auction = self._new_auction(s)
         s.phase = self.Phase.BID
-        s.to_act = (first,)
+        s.to_act = (self.left(s, s.dealer),)
+
+    def _new_auction(self, s):
+        """12.2: from the dealer's left; eight passes in a row end it."""
+        return Auction(4, s.pos[self.left(s, s.dealer)], allow_double=False, passes_to_end=8,
+                       min_bid=self._ladder(s).min_index)
 
     def _bids_open(self, s, auction) -> list[int]:
         ladder = self._ladder(s)
@@ -308,7 +310,6 @@ class SkruuviCore(Game):
             self._start_continuation(s)
             return
         high = s.high_bidder
-        mate = self.partner(s, high)
         if s.table:
             cards = mask_of(s.table)
             s.hands[high] |= cards
@@ -316,11 +317,16 @@ class SkruuviCore(Game):
             s.shown = cards
             revealed(s.known, cards, high)
             s.log("turned_up", high, cards=CardSet(cards))
+        self._start_giving(s, self._exchange_queue(s), "continue")
+
+    def _exchange_queue(self, s):
+        """12.3: four cards to the partner, who gives one to each other player
+        clockwise from his left; 12.10: in a kotka four to the partner and four back."""
+        high = s.high_bidder
+        mate = self.partner(s, high)
         if s.kind == KOTKA:
-            queue = ((high, mate),) * 4 + ((mate, high),) * 4
-        else:
-            queue = ((high, mate),) * 4 + tuple((mate, self.left(s, mate, k)) for k in (1, 2, 3))
-        self._start_giving(s, queue, "continue")
+            return ((high, mate),) * 4 + ((mate, high),) * 4
+        return ((high, mate),) * 4 + tuple((mate, self.left(s, mate, k)) for k in (1, 2, 3))
 
     def _start_giving(self, s, queue, then):
         s.queue = tuple(queue)
@@ -398,10 +404,14 @@ class SkruuviCore(Game):
               promise=promise_text(code, self.need(code)),
               raised_from=bid_name(bid_code(level, bid_type(code))) if raised else None)
         if self._opponents_exchange(s):
-            lho, rho = self.left(s, declarer), self.left(s, declarer, 3)
-            self._start_giving(s, ((lho, rho), (rho, lho)), "knock")
+            self._start_giving(s, self._opponents_gifts(s), "knock")
             return
         self._start_knocking(s)
+
+    def _opponents_gifts(self, s):
+        """12.4: the declarer's left-hand opponent gives first, then the right-hand one."""
+        lho, rho = self.left(s, s.declarer), self.left(s, s.declarer, 3)
+        return ((lho, rho), (rho, lho))
 
     def need(self, code) -> int:
         """Tricks the contract promises to take (in misere: to avoid): 12.5."""
@@ -419,9 +429,12 @@ class SkruuviCore(Game):
         if not self.knocking:
             self._start_play(s, self.left(s, s.declarer))
             return
-        s.knocking = self._contract_knocking(s)
+        self._ask_knocks(s, self._contract_knocking(s))
+
+    def _ask_knocks(self, s, knocking):
+        s.knocking = knocking
         s.phase = self.Phase.KNOCK
-        s.to_act = (s.knocking.who(),)
+        s.to_act = (knocking.who(),)
 
     def _contract_knocking(self, s):
         return contract_knocking(s.declarer, s.ring)
@@ -453,22 +466,28 @@ class SkruuviCore(Game):
     def _all_passed(self, s):
         s.pass_misere = True
         s.log("pass_misere", None)
+        self._share_table(s)
+        self._start_giving(s, self._partner_gifts(s), "pass_knock")
+
+    def _share_table(self, s):
+        """The table cards one each, face down, clockwise from the dealer's left
+        (12.9; 13.2 in Klubiskruuvi's kotkas)."""
         for i, card in enumerate(s.table):
             p = self.left(s, s.dealer, 1 + i)
             s.hands[p] |= 1 << card
             s.log("took", p, audience=(p,), private={"card": Card(card)})
         s.table = []
+
+    def _partner_gifts(self, s):
+        """12.9: everyone gives his partner a card, clockwise from the dealer's left."""
         first = self.left(s, s.dealer)
-        queue = tuple((self.left(s, first, k), self.left(s, first, k + 2)) for k in range(4))
-        self._start_giving(s, queue, "pass_knock")
+        return tuple((self.left(s, first, k), self.left(s, first, k + 2)) for k in range(4))
 
     def _after_giving_pass_knock(self, s):
         if not self.knocking:
             self._start_play(s, self.left(s, s.dealer))
             return
-        s.knocking = round_knocking(self.left(s, s.dealer), s.ring)
-        s.phase = self.Phase.KNOCK
-        s.to_act = (s.knocking.who(),)
+        self._ask_knocks(s, round_knocking(self.left(s, s.dealer), s.ring))
 
     # -- the play (12.7, ch. 2) -------------------------------------------------------------
     def trump(self, s):
@@ -522,6 +541,21 @@ class SkruuviCore(Game):
         side_of = side_of or (lambda p: self.team(s, p))
         aces = DECK.rank_mask[14]
         return [(side_of(w), sum(1 for _, c in plays if aces >> c & 1)) for plays, w in s.tricks]
+
+    def made(self, s, taken: int) -> bool:
+        """Whether the declaring side, with ``taken`` tricks, made the contract (12.8)."""
+        got = 13 - taken if bid_type(s.contract) == MISERE else taken
+        return got >= self.need(s.contract)
+
+    def ending(self, s, made: bool) -> str:
+        """How a deal ended, in words without numbers (``pelit simulate``
+        counts deals by it): the kind of deal and contract, made or failed."""
+        if s.pass_misere:
+            return f"{s.kind} deal: pass misere"
+        kind = bid_type(s.contract)
+        word = "misere" if kind == MISERE else "no trump" if TYPE_TRUMP[kind] is None \
+            else "suit"
+        return f"{s.kind} deal: {word} contract {'made' if made else 'failed'}"
 
     def start_hands(self, s) -> list[int]:
         """Each hand as it was when the play began (after every exchange)."""
@@ -752,9 +786,7 @@ class SkruuviCore(Game):
         s.auction = None
         if s.calls or s.phase is self.Phase.BID:
             ladder = self._ladder(s)
-            first = self.left(s, s.dealer)
-            s.auction = Auction(4, s.pos[first], allow_double=False, passes_to_end=8,
-                                min_bid=ladder.min_index)
+            s.auction = self._new_auction(s)
             for p, code in s.calls:
                 s.auction.call(s.pos[p], AUCTION_PASS if code is None else ladder.index[code])
                 t = self.team(s, p)
@@ -839,21 +871,10 @@ class SkruuviCore(Game):
         """(the gifts still to come, what follows) as the rules give them now."""
         done = len(s.handed)
         if s.pass_misere:
-            first = self.left(s, s.dealer)
-            queue = tuple((self.left(s, first, k), self.left(s, first, k + 2)) for k in range(4))
-            return queue[done:], "pass_knock"
+            return self._partner_gifts(s)[done:], "pass_knock"
         if s.contract is not None:
-            lho, rho = self.left(s, s.declarer), self.left(s, s.declarer, 3)
-            queue = ((lho, rho), (rho, lho))
-            start = done - self._exchange_gives(s)
-            return queue[start:], "knock"
-        high = s.high_bidder
-        mate = self.partner(s, high)
-        if s.kind == KOTKA:
-            queue = ((high, mate),) * 4 + ((mate, high),) * 4
-        else:
-            queue = ((high, mate),) * 4 + tuple((mate, self.left(s, mate, k)) for k in (1, 2, 3))
-        return queue[done:], "continue"
+            return self._opponents_gifts(s)[done - self._exchange_gives(s):], "knock"
+        return self._exchange_queue(s)[done:], "continue"
 
     def _exchange_gives(self, s) -> int:
         """How many gifts the partners' exchange makes (12.3, 12.10)."""

@@ -307,9 +307,13 @@ class HistoricalSkruuvi(ModernSkruuvi):
             s.kotkas_played += 1
         s.totals = [s.totals[0] + pts[0], s.totals[1] + pts[1]]
         game = self._game_after(s, gained)
-        line = ({"contract": "pass misere"} if s.pass_misere else
-                {"contract": bid_name(s.contract), "declarer": s.declarer,
-                 "played": played})
+        if s.pass_misere:
+            line = {"contract": "pass misere", "reason": self.ending(s, False)}
+        else:
+            line = {"contract": bid_name(s.contract), "declarer": s.declarer,
+                    "played": played,
+                    "reason": self.ending(s, self.made(s, tricks[self.team(s, s.declarer)]))
+                    if played else f"{s.kind} deal: unknocked four, not played"}
         result = {"deal": s.deal_no + 1, "deal_kind": s.kind, **line, "knocks": factor,
                   "tricks": list(tricks), "lines": lines, "points": pts,
                   "game_won_by": game, "totals": list(s.totals), "teams": self.teams(s)}

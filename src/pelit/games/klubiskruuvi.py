@@ -58,7 +58,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deck import Card, CardSet, mask_of
+from ..cards.deck import CardSet, mask_of
 from ..cards.skruuvi import BASIC_ORDER, MISERE, Knocking, ace_points, bid_code, bid_level, \
     bid_name, bid_type, revealed
 from ..core.errors import OptionError
@@ -330,11 +330,7 @@ class Klubiskruuvi(ModernSkruuvi):
     def _open_contract_deal(self, s):
         """No bolsu: a basic deal or a kotka of Modern Skruuvi (13.2)."""
         if s.kind == KOTKA:
-            for i, card in enumerate(s.table):
-                p = self.left(s, s.dealer, 1 + i)
-                s.hands[p] |= 1 << card
-                s.log("took", p, audience=(p,), private={"card": Card(card)})
-            s.table = []
+            self._share_table(s)
         self._start_bidding(s)
 
     # -- bolsu (13.3) -----------------------------------------------------------------------
@@ -366,9 +362,7 @@ class Klubiskruuvi(ModernSkruuvi):
         s.log("contract", seat, contract=bid_name(s.contract), declarer=seat,
               promise="take no trick" if bid_type(s.contract) == MISERE
               else "take every trick")
-        s.knocking = self._knocking_for(s)
-        s.phase = self.Phase.KNOCK
-        s.to_act = (s.knocking.who(),)
+        self._ask_knocks(s, self._knocking_for(s))
 
     def _knocking_for(self, s):
         if s.kind == BOLSU:
@@ -397,7 +391,10 @@ class Klubiskruuvi(ModernSkruuvi):
         result = {"deal": s.deal_no + 1, "deal_kind": BOLSU, "contract": bid_name(s.contract),
                   "declarer": d, "knocks": [self.factor(s, p) if p != d else 0
                                             for p in range(4)],
-                  "tricks": list(s.won), "points": pts, "bolsu_book": list(s.bolsu_book)}
+                  "tricks": list(s.won), "points": pts, "bolsu_book": list(s.bolsu_book),
+                  "reason": "{}: {}".format(
+                      "bolsu" if bid_type(s.contract) == MISERE else "Mussolini",
+                      "made" if self.made(s, s.won[d]) else "failed")}
         s.results.append(result)
         s.log("deal_scored", None, **result)
         self._next_deal(s)

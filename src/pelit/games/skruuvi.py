@@ -166,14 +166,15 @@ class ModernSkruuvi(SkruuviCore):
         aces = ace_points(self.ace_tricks(s))
         if s.pass_misere:
             pts = pass_misere_points(self.ace_tricks(s), factor)
-            line = {"contract": "pass misere"}
+            line = {"contract": "pass misere", "reason": self.ending(s, False)}
         else:
             dt = self.team(s, s.declarer)
             mine = self._contract_points(s.contract, tricks[dt], factor,
                                          (aces[dt], aces[1 - dt]))
             pts = [0, 0]
             pts[dt], pts[1 - dt] = mine
-            line = {"contract": bid_name(s.contract), "declarer": s.declarer}
+            line = {"contract": bid_name(s.contract), "declarer": s.declarer,
+                    "reason": self.ending(s, self.made(s, tricks[dt]))}
         self._record(s, line, tricks, factor, pts)
         self._next_deal(s)
 
