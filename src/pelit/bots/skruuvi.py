@@ -126,23 +126,10 @@ class SkruuviBot(ContractPlayBot):
         return view["team"][seat]
 
     def intended(self, view, hand) -> int:
-        """The contract type this seat's side should play, by its own hand and
-        its partner's bids."""
-        me = self.seat
-        mate = self.partner_of(view, me)
-        partner_types = [bid_type(self._code(c)) for p, c in view["calls"] + view["continuation"]
-                         if p == mate and c != "pass"]
-        best, best_v = None, None
-        for kind in self._types(view):
-            if kind == MISERE:
-                v = 30 - 8 * danger(hand) + (6 if MISERE in partner_types else 0)
-            else:
-                v = suit_points(hand, kind) + (4 if kind in partner_types else 0)
-                if kind == NOTRUMP:
-                    v -= 1
-            if best_v is None or v > best_v:
-                best, best_v = kind, v
-        return best
+        """The contract type this seat's side should play: the one its points
+        (own hand, partner's bids and known cards) make most comfortably."""
+        tricks = (self.game.min_level or 1) + 6
+        return max(self._types(view), key=lambda kind: self.margin(view, hand, kind, tricks))
 
     def _types(self, view):
         return (0, 1, 2, 3, 4, 5) if self.game.misere_bids else (1, 2, 3, 4, 5)
@@ -153,13 +140,19 @@ class SkruuviBot(ContractPlayBot):
 
     # -- bidding (12.2, 12.4) ---------------------------------------------------------------
     def side_points(self, view, hand, kind) -> float:
-        """The points the bot expects its side to hold for a contract type."""
-        me = self.seat
-        mate = self.partner_of(view, me)
+        """The points the bot expects its side to hold for a contract type:
+        its own, the partner's cards it knows of (from the exchange), and an
+        average share of the rest for the partner, more if he bid the type."""
+        mate = self.partner_of(view, self.seat)
+        known = int(view["known_cards"][mate])
         mine = suit_points(hand, kind)
-        unseen = 52 - hand.bit_count()
-        size = view["hand_sizes"][mate]
-        partner = (40 - hcp(hand, HCP)) * size / unseen
+        unseen = 52 - hand.bit_count() - known.bit_count()
+        size = view["hand_sizes"][mate] - known.bit_count()
+        sure = hcp(known, HCP)
+        partner = sure + (40 - hcp(hand, HCP) - sure) * size / unseen
+        trump = TYPE_TRUMP[kind]
+        if trump is not None:
+            partner += (known & DECK.suit_mask[trump]).bit_count()     # a known fit
         calls = [(p, c) for p, c in view["calls"] + view["continuation"] if p == mate]
         if any(c != "pass" and bid_type(self._code(c)) == kind for _, c in calls):
             partner += 4
@@ -191,6 +184,9 @@ class SkruuviBot(ContractPlayBot):
         ours = high_seat in (self.seat, mate)
         if ours and bid_type(high) == kind:
             return g.PASS            # the side's bid already says what it holds
+        if view["phase"] == "continue" and any(p == mate and c != "pass"
+                                               for p, c in view["continuation"]):
+            return g.PASS            # the partner has chosen after seeing more: follow him
         floor = g.min_level or 1
         ladder = g.ladder_for(view["kind"])
         best = None
@@ -219,15 +215,20 @@ class SkruuviBot(ContractPlayBot):
         if kind == MISERE:
             allowed = 13 - tricks
             return 3 * (allowed - danger(hand) - self.partner_danger(view))
+        if view["kind"] == "bolsu":
+            return suit_points(hand, kind) - 30
         return self.side_points(view, hand, kind) - self.need_points(kind, tricks)
 
     def partner_danger(self, view) -> float:
         """The tricks the partner is reckoned to be forced to take in misere,
-        after he passes his worst cards on (a hand of low cards if he bid misere)."""
+        after he passes his worst cards on: few if he bid misere, many if he
+        bid anything else (he has high cards)."""
         mate = self.partner_of(view, self.seat)
-        bid = any(p == mate and c != "pass" and bid_type(self._code(c)) == MISERE
-                  for p, c in view["calls"] + view["continuation"])
-        return 1.0 if bid else 1.5
+        bids = [bid_type(self._code(c)) for p, c in view["calls"] + view["continuation"]
+                if p == mate and c != "pass"]
+        if not bids:
+            return 1.5
+        return 1.0 if bids[-1] == MISERE else 4.0
 
     # -- exchanges (12.3, 12.4, 12.9, 12.10) ------------------------------------------------
     def _give(self, view):

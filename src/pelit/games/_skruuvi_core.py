@@ -148,7 +148,6 @@ class SkruuviCore(Game):
     continuation = True             # 12.4
     min_level = 5                   # 12.4: a lower contract is raised to this
     knocking = True                 # 12.6
-    all_pass = "pass misere"        # 12.9 (Vint: "redeal")
     misere_bids = True
     kotka_min_level = 6             # 12.10
 
@@ -157,9 +156,8 @@ class SkruuviCore(Game):
     render_hints = {
         "hide": ["voids", "ring", "known_cards", "deal_no", "kind", "table_cards",
                  "turned_up", "calls", "high_bidder", "continuation", "handed", "next_give",
-                 "pass_misere", "contract", "declarer", "promise", "trumps", "knocks",
-                 "gives_left",
-                 "leader", "trick", "last_trick", "results", "deals", "scores"],
+                 "gives_left", "pass_misere", "contract", "declarer", "promise", "trumps",
+                 "knocks", "leader", "trick", "last_trick", "results", "deals", "scores"],
         "per_seat": ["team", "hand_sizes", "tricks_won"],
         "seat_fields": ["high_bidder", "declarer", "dealer", "leader", "to"],
         "not_cards_after": ["bid"],          # "bid 2s" is two spades, not the card
@@ -177,7 +175,7 @@ class SkruuviCore(Game):
         self.KONTRA = a.verb("kontra")
         self._add_actions(a)
         self.actions = a
-        types = None if self.misere_bids else (1, 2, 3, 4, 5)
+        types = None if self.misere_bids else tuple(t for t in BASIC_ORDER if t != MISERE)
         self.basic_ladder = self._make_ladder(BASIC_ORDER, 1, types)
         self.kotka_ladder = self._make_ladder(KOTKA_ORDER, self.kotka_min_level, types)
 
@@ -221,7 +219,7 @@ class SkruuviCore(Game):
     def _start_deal(self, s, kind):
         """Shuffle and deal a deal of ``kind`` (basic, kotka, bolsu)."""
         s.kind = kind
-        s.deal_no += 1               # deals dealt in the match, this one included, less one
+        s.deal_no += 1               # this deal's number in the match, from 0 (and its pack)
         pack = s.deal_pack(DECK, s.deal_no)
         n = self._hand_size(s)
         first = self.left(s, s.dealer)
@@ -309,15 +307,19 @@ class SkruuviCore(Game):
         if not self.exchange:
             self._start_continuation(s)
             return
-        high = s.high_bidder
         if s.table:
-            cards = mask_of(s.table)
-            s.hands[high] |= cards
-            s.table = []
-            s.shown = cards
-            revealed(s.known, cards, high)
-            s.log("turned_up", high, cards=CardSet(cards))
+            self._turn_up_table(s, s.high_bidder)
         self._start_giving(s, self._exchange_queue(s), "continue")
+
+    def _turn_up_table(self, s, taker):
+        """The table cards are turned up for all to see and go to ``taker``
+        (12.3; the bolsu declarer in 13.3)."""
+        cards = mask_of(s.table)
+        s.hands[taker] |= cards
+        s.table = []
+        s.shown = cards
+        revealed(s.known, cards, taker)
+        s.log("turned_up", taker, cards=CardSet(cards))
 
     def _exchange_queue(self, s):
         """12.3: four cards to the partner, who gives one to each other player

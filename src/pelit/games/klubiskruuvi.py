@@ -58,9 +58,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deck import CardSet, mask_of
 from ..cards.skruuvi import BASIC_ORDER, MISERE, Knocking, ace_points, bid_code, bid_level, \
-    bid_name, bid_type, revealed
+    bid_name, bid_type
 from ..core.errors import OptionError
 from ..core.game import GameInfo, Outcome, option
 from ..core.registry import register
@@ -338,13 +337,8 @@ class Klubiskruuvi(ModernSkruuvi):
         s.kind = BOLSU
         s.declarer = declarer
         s.bolsu_done = s.bolsu_done + (declarer,)
-        cards = mask_of(s.table)
-        s.hands[declarer] |= cards
-        s.table = []
-        s.shown = cards
-        revealed(s.known, cards, declarer)
         s.log("bolsu", declarer, declarer=declarer)
-        s.log("turned_up", declarer, cards=CardSet(cards))
+        self._turn_up_table(s, declarer)
         self._start_giving(s, self._bolsu_gives(s), "declare")
 
     def _bolsu_gives(self, s):
