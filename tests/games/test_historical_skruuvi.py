@@ -242,3 +242,11 @@ def test_match_outcome_is_the_main_book_entry():
     win, book = main_book(s.totals)
     assert s.outcome.winners == (win, win + 2)
     assert s.outcome.scores[win] == book and s.outcome.scores[1 - win] == -book
+
+
+def test_an_unplayed_four_counts_the_declarers_ten_tricks_first_in_the_race():
+    # team 0 needs 30 more, team 1 only 5: both pass 60 in the deal, team 0 first
+    s = contract_by_seat_0("bid 1s")
+    s.trick_points = [30, 55]
+    play(s, "pass", "pass")
+    assert s.results[-1]["game_won_by"] == 0 and s.games == [1, 0]

@@ -518,3 +518,11 @@ def test_bots_finish_a_match_and_bid_contracts():
     s = play_match(G, ["heuristic"], 11)
     assert s.outcome is not None
     assert any(r["contract"] != "pass misere" for r in s.results)
+
+
+def test_equal_totals_after_the_last_deal_are_a_draw():
+    s = new(BASIC, basic_deals=1, kotkas=0)
+    play(s, *["pass"] * 4, "give 2S", "give 2H", "give 2S", "give 2H", *["pass"] * 4)
+    s.totals = [-65, -65]                 # as if the deal had left the teams level
+    G._finish_match(s)
+    assert s.outcome.winners == () and "a draw at -65" in s.outcome.reason

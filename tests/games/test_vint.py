@@ -150,3 +150,9 @@ def test_bots_play_a_whole_rubber():
     s = play_match(G, ["heuristic"], 6)
     assert s.outcome is not None and max(s.games) == 2
     assert all(r["deal_kind"] == "basic" for r in s.results)
+
+
+def test_a_contract_of_four_is_played_like_any_other():
+    s = new(DEAL)
+    play(s, "bid 4s", *["pass"] * 8)
+    assert s.phase.name == "PLAY" and s.contract == bid_code(4, SPADE)

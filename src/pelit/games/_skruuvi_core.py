@@ -49,6 +49,9 @@ Decisions where the seed is silent (pinned in the tests of each game):
   first knock, and the knocker's left-hand and then right-hand opponents
   may kontra-knock.  In a kotka (13 cards dealt, no table cards) a pass
   misere skips the table cards.
+- Kotka (12.10): the continuation bidding, the knocking and the play are
+  as in a basic deal (12.10 changes only the deal, the bids and the
+  exchange).
 - Won tricks lie face down (ch. 2): a view shows the last trick until the
   next card is played and the tricks each player has won as counts.  The
   suits a player has shown void in, and the cards a player knows to be in
