@@ -526,3 +526,14 @@ def test_equal_totals_after_the_last_deal_are_a_draw():
     s.totals = [-65, -65]                 # as if the deal had left the teams level
     G._finish_match(s)
     assert s.outcome.winners == () and "a draw at -65" in s.outcome.reason
+
+
+def test_the_browser_gets_the_deal_in_words_and_the_trick_as_cards():
+    from pelit.server.hub import layout_of, web_view
+    s = declared("bid 6s")
+    play(s, "pass", "pass", "AH")
+    v = web_view(G, s, 2)
+    assert "Contract   6 spades by Seat 0" in v["board_text"]
+    assert v["trick"] == [[1, "AH"]]
+    layout = layout_of(G)
+    assert layout["board_text"] and "trick" not in layout["hide"] and "calls" in layout["hide"]

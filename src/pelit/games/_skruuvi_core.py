@@ -167,6 +167,14 @@ class SkruuviCore(Game):
         "labels": {"hand_sizes": "cards", "tricks_won": "tricks", "team": "team"},
     }
 
+    @property
+    def web_layout(self):
+        """The browser shows the same words as the terminal (``render_board``),
+        the trick as cards, and the seat columns in the seat boxes."""
+        h = self.render_hints
+        return {"board_text": True, "per_seat": list(h["per_seat"]),
+                "hide": [k for k in h["hide"] if k != "trick"]}
+
     def __init__(self):
         super().__init__()
         a = ActionSpace(DECK)
