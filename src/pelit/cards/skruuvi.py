@@ -30,7 +30,6 @@ TYPE_NAMES = ("misere", "spades", "clubs", "diamonds", "hearts", "no trump")
 TYPE_TRUMP = (None, SPADES, CLUBS, DIAMONDS, HEARTS, None)   # the deck's suit id
 BASIC_ORDER = (MISERE, SPADE, CLUB, DIAMOND, HEART, NOTRUMP)    # 12.2
 KOTKA_ORDER = (SPADE, CLUB, DIAMOND, HEART, MISERE, NOTRUMP)    # 12.10
-TRUMP_TYPES = (SPADE, CLUB, DIAMOND, HEART)
 
 # every bid as a code, level-major: the order of the action words
 BID_WORDS = tuple(f"{level}{TYPE_TEXT[t]}" for level in range(1, 8) for t in range(6))
@@ -64,9 +63,6 @@ class BidLadder:
         self.codes = tuple(bid_code(level, t) for level in range(1, 8) for t in order)
         self.index = {code: i for i, code in enumerate(self.codes)}
         self.min_index = (min_level - 1) * len(order)
-
-    def beats(self, code: int, other: int) -> bool:
-        return self.index[code] > self.index[other]
 
 
 # -- knocking (12.6, 12.9, 13.3) -------------------------------------------------
