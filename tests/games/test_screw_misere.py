@@ -6,7 +6,8 @@ import pytest
 
 import pelit
 from pelit.core.errors import IllegalAction
-from pelit.games.screw_misere import DECK, deal_points, settle
+from pelit.cards.skruuvi import trick_and_ace_points as deal_points
+from pelit.games.screw_misere import DECK, settle
 from pelit.sim.runner import play_match
 
 G = pelit.load("screw-misere")

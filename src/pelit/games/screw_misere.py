@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import ACE, SUIT_NAMES, Card, CardSet, ids, mask_of, standard_deck
+from ..cards.skruuvi import trick_and_ace_points
 from ..cards.table_text import voids_line
 from ..cards.trick import (follow_mask, lay_card, last_trick_from_view, rank_strength,
                           winning_index, won_tricks_view)
@@ -53,16 +54,6 @@ DECK = standard_deck("52")
 STRENGTH = rank_strength(DECK)
 ACES = DECK.rank_mask[ACE]
 TEAM_NAMES = ("seats 0 and 2", "seats 1 and 3")
-
-
-def deal_points(tricks) -> list[int]:
-    """Minus points of one deal per team (16.3).  ``tricks`` lists, for each
-    trick in order, (team that won it, number of aces in it): one point a
-    trick, and an ace in trick k costs k."""
-    pts = [0, 0]
-    for number, (team, aces) in enumerate(tricks, start=1):
-        pts[team] += 1 + number * aces
-    return pts
 
 
 def settle(totals, deal, limit: int = 100, method: str | None = None):
@@ -251,7 +242,8 @@ class ScrewMisere(Game):
 
     # -- scoring ---------------------------------------------------------------------
     def _score(self, s, method=None):
-        pts = deal_points([(w % 2, a.bit_count()) for w, a in zip(s.tricks, s.aces)])
+        # 16.3: a minus point a trick, and an ace in trick k costs k
+        pts = trick_and_ace_points([(w % 2, a.bit_count()) for w, a in zip(s.tricks, s.aces)])
         new, loser, chooser = settle(s.totals, pts, s.options.limit, method)
         if chooser is not None:
             s.pending = tuple(pts)
