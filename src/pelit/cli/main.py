@@ -124,9 +124,9 @@ def list_games(as_json: bool = typer.Option(False, "--json", help="machine-reada
     table = Table(title=f"pelit games ({len(games)})", title_style="bold", box=None,
                   pad_edge=False, header_style="bold dim")
     table.add_column("id", style="bold cyan", no_wrap=True)
-    table.add_column("name")
+    table.add_column("name", min_width=16)
     table.add_column("players", justify="center", no_wrap=True)
-    table.add_column("family", no_wrap=True)
+    table.add_column("family")
     table.add_column("rule book", no_wrap=True)
     if wide:
         table.add_column("aliases", style="dim")
