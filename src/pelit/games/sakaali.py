@@ -154,7 +154,7 @@ def score_deal(team_cards: list[int], carried: int) -> dict:
     lines = [team_lines(c) for c in team_cards]
     minus = [lines[0]["minus"], lines[1]["minus"]]
     if minus[0] == minus[1]:
-        return {"lines": lines, "winner": None, "points": [0, 0], "bonus": 0,
+        return {"lines": lines, "winning_team": None, "points": [0, 0], "bonus": 0,
                 "all_sets": False, "carry": carried + WIN_BONUS}
     winner = 0 if minus[0] < minus[1] else 1
     all_sets = minus[winner] == 0
@@ -162,7 +162,7 @@ def score_deal(team_cards: list[int], carried: int) -> dict:
     won = abs(minus[0] - minus[1]) + bonus + (ALL_SETS_BONUS if all_sets else 0)
     points = [0, 0]
     points[winner] = won
-    return {"lines": lines, "winner": winner, "points": points, "bonus": bonus,
+    return {"lines": lines, "winning_team": winner, "points": points, "bonus": bonus,
             "all_sets": all_sets, "carry": 0}
 
 
@@ -245,7 +245,11 @@ class Sakaali(Game):
     deck = DECK
     presets = {"best-of-three": {"games": 3}}
     test_options = {"target": 40}
+    # teams: lists and numbers per partnership (a duplicate match of Sakaali
+    # puts them in the order of its teams, core.duplicate)
     render_hints = {
+        "team_lists": ["scores", "games_won", "game_points", "points", "minus", "lines"],
+        "team_fields": ["winning_team", "team"],
         "table": ["results", "game_points"],
         "per_seat": ["rows", "signals"],
         "labels": {
@@ -320,9 +324,11 @@ class Sakaali(Game):
             s.scores[t] += result["points"][t]
         s.results.append({"deal": s.deal_no + 1,
                           "minus": [result["lines"][0]["minus"], result["lines"][1]["minus"]],
-                          "points": list(result["points"]), "winner": result["winner"]})
+                          "points": list(result["points"]),
+                          "winning_team": result["winning_team"]})
         s.log("deal_scored", None, hands=[CardSet(h) for h in s.hands],
-              lines=result["lines"], winner=result["winner"], points=result["points"],
+              lines=result["lines"], winning_team=result["winning_team"],
+              points=result["points"],
               bonus=result["bonus"], all_sets=result["all_sets"],
               carried=result["carry"], scores=list(s.scores))
         s.deal_no += 1
@@ -423,30 +429,32 @@ class Sakaali(Game):
 
     # -- the terminal ------------------------------------------------------------
     def describe_event(self, event):
-        """The scoring of a deal as one line a team and one for the result."""
-        kind = event.get("kind")
-        if kind != "deal_scored":
+        """The scoring of a deal as one line a team and one for the result.
+        A team is named by its seats, read from the shown hands (one entry a
+        seat, ``None`` for seats not at this table in a duplicate match)."""
+        if event.get("kind") != "deal_scored":
             return NotImplemented
+        hands = event["hands"]
         out = []
+        members = []
         for t in (0, 1):
-            a, b = t, t + 2
-            cards = int(event["hands"][a]) | int(event["hands"][b])
+            seats = [p for p, h in enumerate(hands) if h is not None and p % 2 == t]
+            members.append(f"seats {' and '.join(map(str, seats))}")
+            cards = 0
+            for p in seats:
+                cards |= int(hands[p])
             ln = event["lines"][t]
-            parts = []
-            if ln["sets"]:
-                parts.append("sets " + " ".join(_value_text(v) for v in ln["sets"]))
-            if ln["pairs"]:
-                parts.append("pairs " + " ".join(_value_text(v) for v in ln["pairs"]))
-            if ln["singles"]:
-                parts.append("singles " + " ".join(_value_text(v) for v in ln["singles"]))
-            out.append(f"{TEAM_NAMES[t]}: {DECK.texts(DECK.in_hand_order(ids(cards)))} "
+            parts = [f"{word} {' '.join(_value_text(v) for v in ln[key])}"
+                     for word, key in (("sets", "sets"), ("pairs", "pairs"),
+                                       ("singles", "singles")) if ln[key]]
+            out.append(f"{members[t]}: {DECK.texts(DECK.in_hand_order(ids(cards)))} "
                        f"— {'; '.join(parts)}: minus {ln['minus']}")
-        w = event["winner"]
+        w = event["winning_team"]
         if w is None:
             out.append(f"a tie: nobody scores; the winning bonus carried is now {event['carried']}")
         else:
             extra = " + 30 all in sets" if event["all_sets"] else ""
-            out.append(f"{TEAM_NAMES[w]} wins {event['points'][w]} game points "
+            out.append(f"{members[w]} win {event['points'][w]} game points "
                        f"(the difference + {event['bonus']}{extra}); "
                        f"game points {event['scores'][0]} to {event['scores'][1]}")
         return "\n".join(out)
