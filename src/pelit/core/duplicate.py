@@ -53,7 +53,7 @@ import enum
 import math
 from dataclasses import dataclass
 
-from ..cards.deck import Card, CardSet, Deck
+from ..cards.deck import Card, CardSet
 from .errors import OptionError, ParseError
 from .game import Event, Game, GameInfo, Outcome, State
 from .rng import stream
@@ -146,39 +146,35 @@ class TableEvent(Event):
 
 
 class TableActions:
-    """The actions of both tables: the game's actions once for each table,
-    the card plays of table ``t`` numbered as its cards (``t D + card``), the
-    rest after them.  Text is the game's own; a text names the action at
-    every table, and the one the acting seat may take is chosen."""
+    """The actions of both tables: the card plays of table ``t`` numbered as
+    its cards (``t D + card``), the game's other actions after them, the
+    tables taking turns (so a game that gives out new action ids as it goes,
+    or sparse ones, fits).  Text is the game's own (``DuplicateGame`` reads
+    and writes it through the game, at the acting seat's table)."""
 
     def __init__(self, inner, rooms: int):
         self.inner = inner
         self.rooms = rooms
         self.cards = inner.deck.size if getattr(inner, "_cards_block", None) == 0 else 0
-        self.rest = inner.size - self.cards
         self.size = rooms * inner.size
         self._cards_block = 0 if self.cards else None
 
     def outer(self, room: int, action: int) -> int:
         if action < self.cards:
             return room * self.cards + action
-        return self.rooms * self.cards + room * self.rest + action - self.cards
+        return self.rooms * self.cards + (action - self.cards) * self.rooms + room
 
     def split(self, action: int) -> tuple[int, int]:
         """(table, the game's action) of an action of the duplicate."""
         if action < self.rooms * self.cards:
             return divmod(action, self.cards)
-        room, rest = divmod(action - self.rooms * self.cards, self.rest)
+        rest, room = divmod(action - self.rooms * self.cards, self.rooms)
         return room, rest + self.cards
 
     def text(self, action: int) -> str:
-        if not 0 <= action < self.size:
+        if action < 0:
             raise ParseError(f"{action} is not an action id")
         return self.inner.text(self.split(action)[1])
-
-    def parse(self, text: str) -> list[int]:
-        found = self.inner.parse(text)
-        return [self.outer(room, a) for room in range(self.rooms) for a in found]
 
     def describe(self) -> str:
         return self.inner.describe()
@@ -194,10 +190,12 @@ class DuplicateGame(Game):
     def __init__(self, inner, info: GameInfo | None = None):
         self.inner = inner
         self.n = inner.num_players(inner.new_state(seed=0, options=self.table_options(None)))
-        if not inner.info.teams or self.n % 2 or self.n < 2 or inner.deck is None \
-                or not isinstance(inner.deck, Deck):
-            raise OptionError(f"{inner.info.id} is not a partnership card game for an even "
-                              "number of seats; it has no duplicate form")
+        if not inner.info.teams or inner.deck is None or not hasattr(inner.deck, "repeated"):
+            raise OptionError(f"{inner.info.id} is not a partnership card game; "
+                              "it has no duplicate form")
+        if self.n % 2:
+            raise OptionError(f"{inner.info.id} is played by {self.n}: a duplicate match "
+                              "needs partnerships sitting alternately, an even number of seats")
         self.players = self.rooms * self.n
         self.info = info or GameInfo(
             id=f"{inner.info.id}-duplicate", name=f"{inner.info.name} duplicate",
@@ -216,9 +214,8 @@ class DuplicateGame(Game):
         self.Options = inner.Options
         self.presets = inner.presets
         self.test_options = inner.test_options
-        d = inner.deck
-        self.deck = Deck(d.name, d.ranks, d.copies * self.rooms, d.jokers_per_copy)
-        self.cards = d.size
+        self.deck = inner.deck.repeated(self.rooms)
+        self.cards = inner.deck.size
         self.actions = TableActions(inner.actions, self.rooms)
         hints = getattr(inner, "render_hints", None) or {}
         layout = getattr(inner, "web_layout", None) or {}
@@ -372,13 +369,26 @@ class DuplicateGame(Game):
                                details={"difference": a - b,
                                         "tables": [dict(r) for r in s.results]}))
 
+    def action_text(self, action):
+        if not isinstance(action, int) or action < 0:
+            raise ParseError(f"{action!r} is not an action id")
+        return self.inner.action_text(self.actions.split(action)[1])
+
+    def parse_action(self, s, text, seat=None):
+        """The action ``text`` names at the table of the seat that acts (the
+        game reads it, as at its own table)."""
+        if seat is None and s.to_act:
+            seat = s.to_act[0]
+        room, i = s.where[seat] if seat is not None and 0 <= seat < self.players else (0, None)
+        return self.actions.outer(room, self.inner.parse_action(s.tables[room], text, i))
+
     def why_illegal(self, s, seat, action):
         room, i = s.where[seat]
-        if isinstance(action, int) and 0 <= action < self.actions.size:
+        if isinstance(action, int) and action >= 0:
             where, a = self.actions.split(action)
             if where == room:
                 return self.inner.why_illegal(s.tables[room], i, a)
-            return f"{self.action_text(action)} is not a move at your table"
+            return f"that is a move at table {where + 1}; you play at table {room + 1}"
         return super().why_illegal(s, seat, action)
 
     def phase_name(self, s):
