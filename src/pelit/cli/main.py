@@ -219,6 +219,9 @@ def simulate(
     option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="name=value, repeatable"),
     preset: Optional[str] = typer.Option(None, "--preset", metavar="NAME", help="a named variant"),
     as_json: bool = typer.Option(False, "--json", help="machine-readable summary, no progress bar"),
+    duplicate: bool = typer.Option(False, "--duplicate",
+                                   help="duplicate matches: two tables, the same deals, the teams' "
+                                        "seats swapped; reports team A's points less team B's"),
 ):
     """Play many bot matches and summarise the results."""
     from ..sim.batch import check_setup
@@ -227,9 +230,15 @@ def simulate(
     if workers < 1:
         raise PelitError("--workers must be at least 1")
     game = load(game)
+    if duplicate:
+        from .duplicate import duplicate_game
+        game = duplicate_game(game)
     overrides = parse_options(option)
     bot_list = split_bots(bots)
     check_setup(game, bot_list, preset, overrides)
+    if duplicate:
+        from .duplicate import simulate_duplicate
+        return simulate_duplicate(game, n, bot_list, workers, seed, preset, overrides, as_json)
     try:
         _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json)
     except RuntimeError as exc:          # a match that never ends: a bug in a game or bot

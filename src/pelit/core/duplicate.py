@@ -50,7 +50,6 @@ game's own views.
 from __future__ import annotations
 
 import enum
-import math
 from dataclasses import dataclass
 
 from ..cards.deck import Card, CardSet
@@ -703,20 +702,10 @@ _DUPLICATES: dict[str, DuplicateGame] = {}
 
 def duplicate_of(game) -> DuplicateGame:
     """The duplicate form of a registered partnership game (built once)."""
+    if isinstance(game, DuplicateGame):
+        raise OptionError(f"{game.info.id} is a duplicate match already")
     found = _DUPLICATES.get(game.info.id)
     if found is None:
         found = _DUPLICATES[game.info.id] = DuplicateGame(game)
     return found
 
-
-def mean_interval(values, z: float = 1.96) -> tuple[float, float]:
-    """The mean of ``values`` and the half-width of its normal-approximation
-    interval (95 % by default; 0 for fewer than two values)."""
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0
-    mean = math.fsum(values) / n
-    if n < 2:
-        return mean, 0.0
-    var = math.fsum((x - mean) ** 2 for x in values) / (n - 1)
-    return mean, z * math.sqrt(var / n)
