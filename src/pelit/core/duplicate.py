@@ -230,7 +230,10 @@ class DuplicateGame(Game):
                      "tables"],
             "per_seat": [*hints.get("per_seat", ()), "team_of", "table_of"],
             "table": [*hints.get("table", ()), "table_results"],
-            "labels": {**hints.get("labels", {}), "team_of": "team", "table_of": "table",
+            # the game's partnerships 0 and 1 are the duplicate's teams A and B
+            "labels": {**{k: v.replace("team 0", "team A").replace("team 1", "team B")
+                          for k, v in hints.get("labels", {}).items()},
+                       "team_of": "team", "table_of": "table",
                        "your_table": "your table", "table_results": "tables played"},
         }
         self.web_layout = {**layout, "hide": [*layout.get("hide", ()), "seating", "table_moves",
@@ -303,7 +306,8 @@ class DuplicateGame(Game):
         table, seats = s.tables[room], s.seatings[room]
         events = table.events
         for k in range(s.pulled[room], len(events)):
-            s.events.append(TableEvent(self, room, seats, events[k]))
+            if events[k].kind != "match_over":          # the table's end is "table_over"
+                s.events.append(TableEvent(self, room, seats, events[k]))
         s.pulled[room] = len(events)
 
     def _set_to_act(self, s):
@@ -639,26 +643,44 @@ class DuplicateGame(Game):
 
     # -- the terminal and the browser -------------------------------------------------
     def render_board(self, view):
-        """A line on where the seat sits, and the game's own board (if it
-        draws one) with its seat numbers as the game counts them."""
+        """Where the seat sits and whose deals it plays, and the game's own
+        board (if it draws one) with its seat numbers as the game counts them."""
         seat = view.get("seat")
-        lines = []
+        rounds = self.rounds_for(view["options"])
+        now = rounds[view["round"] - 1]
         if seat is None:
-            lines.append("A spectator: both tables, the same deals, the teams' seats swapped.")
-        else:
-            room = view["your_table"] - 1
-            seats = view["seating"][room]
-            others = [p for r, ss in enumerate(view["seating"]) if r != room for p in ss]
-            lines.append(f"You are at table {room + 1} with seats "
-                         f"{', '.join(map(str, seats))}; seats {', '.join(map(str, others))} "
-                         "play the same deals at the other table, unseen until the match is over.")
-            draw = getattr(self.inner, "render_board", None)
-            if draw is not None:
-                lines.append(f"(the board below counts this table's seats 0-{self.n - 1}: "
-                             + ", ".join(f"{i} is seat {p}" for i, p in enumerate(seats)) + ")")
-                board = draw(self.inner_view(view))
-                lines.append(board if isinstance(board, str) else str(board))
+            return ("A spectator sees every table. "
+                    + " ".join(self._table_line(rounds, view["round"], t) for t in now))
+        mine = next(t for t in now if seat in t.seats)
+        lines = ["You are at " + self._table_line(rounds, view["round"], mine)]
+        for t in now:
+            if view.get("outcome") is not None:
+                lines.append("The match is over: every table's result is under tables played.")
+                break
+            if t is not mine:
+                same = "the same deals" if t.packs == mine.packs else "other deals"
+                lines.append(f"Seats {', '.join(map(str, t.seats))} play {same} at table "
+                             f"{t.room + 1} meanwhile; that table stays hidden until the "
+                             "match is over.")
+        draw = getattr(self.inner, "render_board", None)
+        if draw is not None:
+            lines.append(f"(the board below counts this table's seats 0-{self.n - 1}: "
+                         + ", ".join(f"{i} is seat {p}" for i, p in enumerate(mine.seats)) + ")")
+            board = draw(self.inner_view(view))
+            lines.append(board if isinstance(board, str) else str(board))
         return "\n".join(lines)
+
+    @staticmethod
+    def _table_line(rounds, rnd: int, table: TableSeating) -> str:
+        """A table in words: its seats, and who played its deals before."""
+        line = f"table {table.room + 1} (seats {', '.join(map(str, table.seats))})"
+        before = [(r, t) for r, tables in enumerate(rounds[:rnd - 1], 1) for t in tables
+                  if t.packs == table.packs]
+        if before:
+            r, t = before[-1]
+            line += (f", playing again the deals seats {', '.join(map(str, t.seats))} played "
+                     f"in round {r}, each hand now held by the other team")
+        return line + "."
 
     def describe_event(self, event):
         kind = event.get("kind")
@@ -668,8 +690,7 @@ class DuplicateGame(Game):
             return f"── round {event['round']}: {tables} ──"
         if kind == "table_over":
             pts = event["points"]
-            return (f"Table {event['table']} has finished its match: team A {pts['A']}, "
-                    f"team B {pts['B']}")
+            return f"Table {event['table']} has finished: team A {pts['A']}, team B {pts['B']}"
         describe = getattr(self.inner, "describe_event", None)
         if describe is None:
             return NotImplemented

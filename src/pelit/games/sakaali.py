@@ -59,7 +59,7 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deal import deal, sample_hands
-from ..cards.deck import ACE, Card, CardSet, ids, mask_of, standard_deck
+from ..cards.deck import ACE, Card, CardSet, ids, mask_of, pretty, standard_deck
 from ..cards.seats import others_hands, partner
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -209,6 +209,24 @@ def read_row(rows: list[list[int]], seat: int) -> list[str]:
     return out
 
 
+def next_card_meaning(rows: list[list[int]], seat: int) -> str:
+    """What the seat's next card will say by the basic system, in words."""
+    place = len(rows[seat])
+    if place <= 2:
+        side = "above" if place == 1 else "below"
+        return (f"card {place + 1}: says you hold two or three of the rank one {side} it")
+    if place <= 5:
+        mate = partner(seat)
+        shown = signalled_value(rows[mate], place - 3)
+        if shown is None:
+            said = "said nothing" if place - 3 < len(rows[mate]) else "is not laid yet"
+            return f"card {place + 1}: would answer your partner's card {place - 2}, which {said}"
+        return (f"card {place + 1}: answers your partner's card {place - 2} (two+ "
+                f"{VALUE_NAMES[shown]}): ace to 7 says you hold a {VALUE_ONE[shown]}, "
+                f"8 to king that you do not")
+    return f"card {place + 1}: means nothing"
+
+
 SIGNALS_HELP = (
     "The signals (the basic system of 26.6, public to everyone): cards 1 and 3 "
     "of a row say 'I hold two or three of the rank one below this card', card 2 "
@@ -255,6 +273,7 @@ class Sakaali(Game):
         "labels": {
             "rows": "cards laid, in order",
             "signals": "read by the basic system",
+            "your_next_card": "your next card",
             "hand_sizes": "cards in hand",
             "scores": "game points team 0, team 1",
             "carried": "winning bonus carried from ties",
@@ -324,8 +343,7 @@ class Sakaali(Game):
             s.scores[t] += result["points"][t]
         s.results.append({"deal": s.deal_no + 1,
                           "minus": [result["lines"][0]["minus"], result["lines"][1]["minus"]],
-                          "points": list(result["points"]),
-                          "winning_team": result["winning_team"]})
+                          "points": list(result["points"])})
         s.log("deal_scored", None, hands=[CardSet(h) for h in s.hands],
               lines=result["lines"], winning_team=result["winning_team"],
               points=result["points"],
@@ -355,8 +373,9 @@ class Sakaali(Game):
         # only the deal's winner scores, so only one side can reach the target
         s.games_won[leader] += 1
         s.game_points.append(list(s.scores))
-        s.log("game_won", None, team=leader, scores=list(s.scores),
-              games_won=list(s.games_won))
+        if o.games > 1:
+            s.log("game_won", None, team=leader, scores=list(s.scores),
+                  games_won=list(s.games_won))
         if s.games_won[leader] * 2 > o.games:
             a, b = s.scores if o.games == 1 else s.games_won
             if o.games == 1:
@@ -382,10 +401,12 @@ class Sakaali(Game):
         if seat is not None:
             v["hand"] = CardSet(s.hands[seat])
         v["rows"] = [[Card(c) for c in row] for row in s.rows]
-        v["signals"] = [read_row(s.rows, p) for p in range(N)]
+        v["signals"] = ["; ".join(read_row(s.rows, p)) for p in range(N)]
+        if seat is not None and len(s.rows[seat]) < ROW:
+            v["your_next_card"] = next_card_meaning(s.rows, seat)
         v["hand_sizes"] = [h.bit_count() for h in s.hands]
         v["dealer"] = s.dealer
-        v["deal"] = s.deal_no + 1
+        v["deal"] = s.deal_no + (s.outcome is None)       # the last one once it is over
         v["scores"] = list(s.scores)
         v["carried"] = s.carried
         if s.options.games > 1:
@@ -418,7 +439,7 @@ class Sakaali(Game):
         s.hands = [own if p == seat else placed[f"hand{p}"] for p in range(N)]
         s.rows = rows
         s.dealer = view["dealer"]
-        s.deal_no = view["deal"] - 1
+        s.deal_no = view["deal"] - (view.get("outcome") is None)
         s.scores = list(view["scores"])
         s.carried = view["carried"]
         s.games_won = list(view.get("games_won", [0, 0]))
@@ -432,7 +453,10 @@ class Sakaali(Game):
         """The scoring of a deal as one line a team and one for the result.
         A team is named by its seats, read from the shown hands (one entry a
         seat, ``None`` for seats not at this table in a duplicate match)."""
-        if event.get("kind") != "deal_scored":
+        kind = event.get("kind")
+        if kind == "dealt" and event.get("cards") is None:
+            return None                 # another seat's thirteen cards: nothing to read
+        if kind != "deal_scored":
             return NotImplemented
         hands = event["hands"]
         out = []
@@ -447,7 +471,8 @@ class Sakaali(Game):
             parts = [f"{word} {' '.join(_value_text(v) for v in ln[key])}"
                      for word, key in (("sets", "sets"), ("pairs", "pairs"),
                                        ("singles", "singles")) if ln[key]]
-            out.append(f"{members[t]}: {DECK.texts(DECK.in_hand_order(ids(cards)))} "
+            shown = " ".join(pretty(DECK.text(c)) for c in DECK.in_hand_order(ids(cards)))
+            out.append(f"{members[t]}: {shown} "
                        f"— {'; '.join(parts)}: minus {ln['minus']}")
         w = event["winning_team"]
         if w is None:
@@ -457,7 +482,7 @@ class Sakaali(Game):
             out.append(f"{members[w]} win {event['points'][w]} game points "
                        f"(the difference + {event['bonus']}{extra}); "
                        f"game points {event['scores'][0]} to {event['scores'][1]}")
-        return "\n".join(out)
+        return "\n  ".join(out)
 
 
 def _value_text(v: int) -> str:
