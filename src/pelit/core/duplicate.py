@@ -230,8 +230,9 @@ class DuplicateGame(Game):
                      "tables"],
             "per_seat": [*hints.get("per_seat", ()), "team_of", "table_of"],
             "table": [*hints.get("table", ()), "table_results"],
-            # the game's partnerships 0 and 1 are the duplicate's teams A and B
+            # the lists it puts in the order of teams A and B say so
             "labels": {**{k: v.replace("team 0", "team A").replace("team 1", "team B")
+                          if k in self.team_lists else v
                           for k, v in hints.get("labels", {}).items()},
                        "team_of": "team", "table_of": "table",
                        "your_table": "your table", "table_results": "tables played"},
@@ -590,17 +591,9 @@ class DuplicateGame(Game):
         """The seat's own table sampled by the game; the other table, of which
         the seat knows nothing, a fresh match of the game; finished tables it
         did not sit at, with no points."""
-        s = DuplicateState()
-        s.game = self
-        s.options = view["options"]
-        s.seed = rng.getrandbits(63)
-        s.decks = None
-        s.packs = []
-        s.events = []
-        s.history = [None] * view["version"]
-        s.outcome = view.get("outcome")
-        s.phase = Phase.PLAY
-        s._legal = None
+        # the view's phase and seats acting are its table's; the duplicate's own
+        # phase is always PLAY and who acts is worked out below
+        s = self.blank_world({**view, "phase": "play", "to_act": ()}, rng)
         s.round_no = view["round"] - 1
         s.seatings = tuple(tuple(seats) for seats in view["seating"])
         where = [None] * self.players

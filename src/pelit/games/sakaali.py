@@ -279,7 +279,7 @@ class Sakaali(Game):
             "carried": "winning bonus carried from ties",
             "deal": "deal",
             "games_won": "games won team 0, team 1",
-            "results": "deals (minus points and game points team 0, team 1)",
+            "results": "deals played (minus points, game points: team by team)",
             "game_points": "games so far (game points team 0, team 1)",
         },
     }
