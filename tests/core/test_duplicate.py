@@ -159,12 +159,3 @@ def test_simulate_duplicate_reports_the_team_difference_with_its_interval():
     r = runner.invoke(app, ["simulate", "xeri", "--duplicate", "-n", "2"])
     assert r.exit_code == 2 and "no duplicate form" in r.stderr
 
-
-def test_bridge_sampled_world_at_the_end_names_the_last_board():
-    """A table that has finished waits for the other one: its sampled worlds
-    must match the finished view (Bridge named the board after the last)."""
-    game = pelit.load("bridge")
-    s = play_match(game, ["random"], 1, deals=1)
-    v = game.view(s, 0)
-    world = game.sample_world(v, random.Random(1))
-    assert game.view(world, 0)["board"] == v["board"]

@@ -469,8 +469,7 @@ class Bridge(Game):
     def sample_world(self, view, rng):
         s = self.blank_world(view, rng)
         seat = view["seat"]
-        # the view names the last board played once the match is over
-        s.board = view["board"] - view["options"].first_board + (view.get("outcome") is not None)
+        s.board = view["board"] - view["options"].first_board
         s.pack_no = 0
         s.dealer = view["dealer"]
         s.vul = tuple(view["vulnerable"])
