@@ -75,12 +75,18 @@ def _discover():
 
 def bot_names(game) -> list[str]:
     _discover()
+    if getattr(game, "inner", None) is not None:     # a duplicate match: the game's bots
+        return bot_names(game.inner)
     return (["random"] + (["heuristic"] if game.info.id in _HEURISTICS else [])
             + sorted(name for gid, name in _NAMED if gid == game.info.id))
 
 
 def make_bot(name: str, game, seat: int, seed: int = 0) -> Bot:
     _discover()
+    if getattr(game, "inner", None) is not None:
+        # a duplicate match (core.duplicate): the game's bot plays the seat's table
+        from .duplicate import DuplicateBot
+        return DuplicateBot(name, game, seat, seed)
     # ``heuristic:SETTING`` hands a setting to a bot that takes one (``configure``)
     key, _, setting = name.strip().lower().partition(":")
     if key == "random" and not setting:

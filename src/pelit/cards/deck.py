@@ -232,6 +232,11 @@ class Deck(CardText):
     def __repr__(self):
         return f"<Deck {self.name}: {self.size} cards>"
 
+    def repeated(self, times: int) -> "Deck":
+        """This pack ``times`` over as one pack, copy after copy: card ``c`` of
+        the ``k``-th repeat is ``k * size + c`` (a duplicate match's tables)."""
+        return Deck(self.name, self.ranks, self.copies * times, self.jokers_per_copy)
+
     # -- text (parsing many cards and packs is ``CardText``'s) ----------------
     @property
     def pack_title(self) -> str:

@@ -59,6 +59,17 @@ class StatDeck(CardText):
             raise ParseError(f"{text!r} is not a card of the {self.title} pack")
         return found
 
+    def repeated(self, times: int) -> "StatDeck":
+        """This pack ``times`` over as one pack: card ``c`` of the ``k``-th
+        repeat is ``k * size + c`` (a duplicate match's tables)."""
+        cards = [{"name": self.text_of[c], "about": self.about_of[c],
+                  "stats": {cat: self.stat[cat][c] for cat in self.categories
+                            if self.stat[cat][c] is not None}}
+                 for c in range(self.size)]
+        return StatDeck(self.name, {
+            "name": self.title, "about": self.about, "cards": cards * times,
+            "categories": [{"id": cat, "unit": self.units[cat]} for cat in self.categories]})
+
     def describe(self, card: int) -> str:
         figs = ", ".join(f"{cat} {'-' if self.stat[cat][card] is None else self.stat[cat][card]}"
                          for cat in self.categories)

@@ -269,6 +269,9 @@ def simulate(
                                    help="keep every bot in its seat (by default match i turns "
                                         "the line-up i seats, so each bot plays each seat)"),
     as_json: bool = typer.Option(False, "--json", help="machine-readable summary, no progress bar"),
+    duplicate: bool = typer.Option(False, "--duplicate",
+                                   help="duplicate matches: two tables, the same deals, the teams' "
+                                        "seats swapped; reports team A's points less team B's"),
 ):
     """Play many bot matches and summarise the results (Ctrl-C: the summary so far)."""
     from ..sim.batch import check_setup
@@ -276,9 +279,15 @@ def simulate(
     workers = whole(workers, "--workers", minimum=1)
     seed = whole(seed, "--seed")
     game = load(game)
+    if duplicate:
+        from .duplicate import duplicate_game
+        game = duplicate_game(game)
     overrides = parse_options(option)
     bot_list = split_bots(bots)
     check_setup(game, bot_list, preset, overrides)
+    if duplicate:
+        from .duplicate import simulate_duplicate
+        return simulate_duplicate(game, n, bot_list, workers, seed, preset, overrides, as_json)
     try:
         summary = _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json,
                             not no_rotate)

@@ -1,6 +1,8 @@
 """The registry of games: every module in ``pelit.games`` that registers a game.
 
-``pelit.load("tuppi")`` returns the one ``Game`` object for an id or alias.
+``pelit.load("tuppi")`` returns the one ``Game`` object for an id or alias;
+``pelit.load("tuppi-duplicate")`` the duplicate form of a partnership game
+(``core.duplicate``), built on first use.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import pkgutil
 from .errors import UnknownGame
 from .suggest import did_you_mean
 
+DUPLICATE_SUFFIX = "-duplicate"
 _GAMES: dict[str, object] = {}
 _ALIASES: dict[str, str] = {}
 _loaded = False
@@ -43,6 +46,10 @@ def load(name: str):
     _discover()
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     key = _ALIASES.get(key, key)
+    if key not in _GAMES and key.endswith(DUPLICATE_SUFFIX) and len(key) > len(DUPLICATE_SUFFIX):
+        # GAME-duplicate: a partnership game at two tables with the same deals
+        from .duplicate import duplicate_of
+        return duplicate_of(load(key[:-len(DUPLICATE_SUFFIX)]))
     if key not in _GAMES:
         known = sorted(_GAMES) + sorted(_ALIASES)
         raise UnknownGame(f"unknown game {name!r}{did_you_mean(key, known)}; known games: "
