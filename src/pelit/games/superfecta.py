@@ -161,7 +161,7 @@ class Superfecta(Game):
     Phase = Phase
     State = SuperfectaState
     deck = DECK
-    test_options = {"players": 3, "races": 2, "chips": 10}
+    test_options = {"players": 3, "races": 2, "chips": 60}
     render_hints = {
         "per_seat": ["chips", "handed_in", "staked"],
         "hide": ["rail_counts"],
