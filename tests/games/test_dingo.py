@@ -40,25 +40,28 @@ def new(final=FINAL, junk=JUNK):
     return G.new_state(seed=1, decks=[pack(final, junk)])
 
 
-def exchange(s, junk=JUNK):
+def exchange(s, junk=JUNK, targets=None):
     """Discards and passes that leave each player with his six cards: the
     first pass goes round the table back to the dealer, the second goes
-    across and back, and in the third each discards what he receives."""
+    across and back, and in the third each discards what he receives.
+    ``targets`` collects, round by round, whom each seat passes to."""
     j = {p: junk[p].split() for p in range(4)}
-    for p in range(4):
-        s.play(f"discard {j[p][0]}", seat=p)
-    for p in range(4):
-        s.play(f"pass {j[0][1]}", seat=p)
-    for p in range(4):
-        s.play(f"discard {j[p][1]}", seat=p)
-    for p, card in ((0, j[0][2]), (1, j[1][2]), (2, j[0][2]), (3, j[1][2])):
-        s.play(f"pass {card}", seat=p)
-    for p in range(4):
-        s.play(f"discard {j[p][2]}", seat=p)
-    for p, card in ((0, j[0][3]), (1, j[1][3]), (2, j[2][3]), (3, j[0][3])):
-        s.play(f"pass {card}", seat=p)
-    for p, card in ((0, j[1][3]), (1, j[2][3]), (2, j[0][3]), (3, j[3][3])):
-        s.play(f"discard {card}", seat=p)
+    rounds = [
+        ("discard", [j[p][0] for p in range(4)]),
+        ("pass", [j[0][1]] * 4),
+        ("discard", [j[p][1] for p in range(4)]),
+        ("pass", [j[0][2], j[1][2], j[0][2], j[1][2]]),
+        ("discard", [j[p][2] for p in range(4)]),
+        ("pass", [j[0][3], j[1][3], j[2][3], j[0][3]]),
+        ("discard", [j[1][3], j[2][3], j[0][3], j[3][3]]),
+    ]
+    for verb, cards_by_seat in rounds:
+        if verb == "pass" and targets is not None:
+            targets.append([])
+        for p, card in enumerate(cards_by_seat):
+            if verb == "pass" and targets is not None:
+                targets[-1].append(G.view(s, p)["pass_to"])
+            s.play(f"{verb} {card}", seat=p)
 
 
 def test_setup_rabbit_pile_and_ten_cards_each():
@@ -100,30 +103,14 @@ def test_passing_left_one_at_a_time_and_only_giver_and_receiver_see_the_card():
     assert G.unknown_cards(s, 0) & cards("6H") and not G.unknown_cards(s, 1) & cards("6H")
 
 
-def test_passing_across_and_right_in_the_seats_order():
-    # the across round: dealer, left, across, right each pass across; the right
-    # round: dealer first to his right, then clockwise
+def test_passing_left_across_and_right_in_the_seats_order():
+    # each round started by the dealer and going on clockwise: left, across
+    # (dealer, left, across, right each pass across), then right
     s = new()
-    j = {p: JUNK[p].split() for p in range(4)}
-    for p in range(4):
-        s.play(f"discard {j[p][0]}", seat=p)
-    for p in range(4):
-        s.play(f"pass {j[0][1]}", seat=p)
-    for p in range(4):
-        s.play(f"discard {j[p][1]}", seat=p)
     targets = []
-    for p, card in ((0, j[0][2]), (1, j[1][2]), (2, j[0][2]), (3, j[1][2])):
-        targets.append(G.view(s, p)["pass_to"])
-        s.play(f"pass {card}", seat=p)
-    assert targets == [2, 3, 0, 1]
-    for p in range(4):
-        s.play(f"discard {j[p][2]}", seat=p)
-    targets = []
-    for p, card in ((0, j[0][3]), (1, j[1][3]), (2, j[2][3]), (3, j[0][3])):
-        targets.append(G.view(s, p)["pass_to"])
-        s.play(f"pass {card}", seat=p)
-    assert targets == [3, 0, 1, 2]
-    assert s.phase.name == "DISCARD" and G.view(s, 0)["round"] == "discard round 4 of 4"
+    exchange(s, targets=targets)
+    assert targets == [[1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]]
+    assert [h.bit_count() for h in s.hands] == [5, 6, 6, 6]     # 2H, the first dingo, is down
 
 
 def test_after_four_discards_six_cards_and_the_hunts():
