@@ -52,7 +52,7 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deal import sample_hands, shuffled
-from ..cards.deck import ACE, SUIT_NAMES, Card, CardSet, mask_of, standard_deck
+from ..cards.deck import ACE, SUIT_NAMES, Card, CardSet, mask_of, pretty, standard_deck
 from ..cards.standings import most_wins
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, State, option
@@ -153,7 +153,7 @@ class Speculation(Game):
         "labels": {"face_up": "cards turned up", "face_down": "face-down cards",
                    "high": "high trump", "holder": "holder of the high trump",
                    "turn": "turns up next", "hand_no": "hands played",
-                   "results": "hands (winner, pot)"},
+                   "results": "hands"},
         "not_cards_after": ["sell", "buy", "counter", "seat", "to", "from"]}
     web_layout = {"hide": ["spoke", "tried", "playing"], "per_seat": ["face_up", "face_down"]}
 
@@ -283,6 +283,7 @@ class Speculation(Game):
         s.offer = None
         sale = offer.item == TRUMP_SALE
         if result == ACCEPTED:
+            s.log("accepted", seat, price=offer.price)
             s.chips[offer.buyer] -= offer.price
             s.chips[offer.seller] += offer.price
             if sale:
@@ -419,7 +420,7 @@ class Speculation(Game):
         kind = event.get("kind")
         seat = event.get("seat")
         if kind == "offer":
-            what = f"the {DECK.text(event['sells'])}" if "sells" in event else "a face-down card"
+            what = f"the {pretty(DECK.text(event['sells']))}" if "sells" in event else "a face-down card"
             verb = "offers" if "sells" in event else "offers to buy"
             prep = "to" if "sells" in event else "from"
             return f"seat {seat} {verb} {what} {prep} seat {event['to']} for {event['price']}"
@@ -427,8 +428,24 @@ class Speculation(Game):
             return f"seat {seat} counters: {event['price']}"
         if kind == "declined":
             return f"seat {seat} declines ({event['price']})"
+        if kind == "accepted":
+            return f"seat {seat} accepts: {event['price']}"
         if kind == "no_offer":
             return None
+        if kind == "dealt":
+            return (f"seat {event['dealer']} deals three cards face down to each; "
+                    f"the pot holds {event['pot']}")
+        if kind == "sold":
+            return f"seat {seat} sells the {pretty(DECK.text(event['card']))} to seat {event['to']} for {event['price']}"
+        if kind == "bought_unseen":
+            return (f"seat {seat} buys a face-down card of seat {event['seller']} for "
+                    f"{event['price']}, unseen: it goes under seat {seat}'s stack")
+        if kind == "pot_won":
+            return (f"seat {seat} takes the pot of {event['pot']} with the "
+                    f"{pretty(DECK.text(event['card']))} ({event['why']})")
+        if kind == "turn_up":
+            new = ": a new high trump" if event["new_high"] else ""
+            return f"seat {seat} turns up {pretty(DECK.text(event['card']))}{new}"
         return NotImplemented
 
     # -- views ------------------------------------------------------------------------------
@@ -443,7 +460,8 @@ class Speculation(Game):
         v["holder"] = s.holder
         v["face_up"] = [CardSet(m) for m in s.face_up]
         v["face_down"] = [len(st) for st in s.stacks]
-        pausing = s.phase == Phase.TURN or (s.offer is not None and s.offer.item == UNSEEN)
+        pausing = s.outcome is None and (
+            s.phase == Phase.TURN or (s.offer is not None and s.offer.item == UNSEEN))
         v["turn"] = s.turn if pausing else None
         v["spoke"] = [p for p in range(len(s.chips)) if (s.spoke >> p) & 1]
         v["tried"] = [p for p in range(len(s.chips)) if (s.tried >> p) & 1]
@@ -453,7 +471,7 @@ class Speculation(Game):
             v["offer"] = s.offer.to_json() | (
                 {"item": "high trump", "card": Card(s.high)} if s.offer.item == TRUMP_SALE
                 else {"item": "a face-down card"})
-        v["results"] = [list(r) for r in s.results]
+        v["results"] = [f"seat {w} took {pot}" for w, pot in s.results]
 
     def zones(self, s):
         z = {"stub": s.stub}
@@ -496,5 +514,5 @@ class Speculation(Game):
         offer = view["offer"]
         s.offer = None if offer is None else Offer.from_json(
             offer, TRUMP_SALE if offer["item"] == "high trump" else UNSEEN)
-        s.results = [tuple(r) for r in view["results"]]
+        s.results = [tuple(int(w) for w in r.split()[1::2]) for r in view["results"]]
         return s
