@@ -44,7 +44,8 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from ..cards.deal import shuffled
-from ..cards.deck import ACE, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardSet, mask_of, standard_deck
+from ..cards.deck import (ACE, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardSet, mask_of, pretty,
+                          standard_deck)
 from ..cards.standings import most_wins
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, State, option
@@ -164,7 +165,7 @@ class Superfecta(Game):
     test_options = {"players": 3, "races": 2, "chips": 60}
     render_hints = {
         "per_seat": ["chips", "handed_in", "staked"],
-        "hide": ["rail_counts"],
+        "hide": ["rail_counts", "last_race"],        # the board and the log say it
         "labels": {"race_no": "races run", "pools": "pools (WIN, EXA, SFC)",
                    "ticket": "your ticket", "ticket_cost": "your ticket costs",
                    "staked": "staked (WIN, EXA, SFC)", "handed_in": "ticket in",
@@ -289,7 +290,7 @@ class Superfecta(Game):
         for p in range(n):
             s.chips[p] += share + (1 if p < odd else 0)
         s.pools = [0, 0, 0]
-        s.log("pools_shared", None, chips=left, each=share, odd=odd)
+        s.log("pools_shared", None, left=left, each=share, odd=odd)
         self.finish(s, most_wins(s.chips, f"{s.race_no} races run",
                                  details={"orders": list(s.results)}))
 
@@ -305,8 +306,19 @@ class Superfecta(Game):
         kind = event.get("kind")
         if kind == "ticket_line":
             return f"you write {event['bet']}" if "bet" in event else None
+        if kind == "pools_shared":
+            odd = f", the odd {event['odd']} one each from seat 0" if event["odd"] else ""
+            return f"the {event['left']} chips left in the pools are shared: {event['each']} each{odd}"
+        if kind == "gate":
+            rail = " ".join(pretty(DECK.text(c)) for c in event["rail"])
+            return f"race {event['race']}: the aces at the gate; the rail {rail}"
+        if kind == "ticket_in":
+            staked = ", ".join(f"{POOLS[i]} {k}" for i, k in enumerate(event["staked"]) if k)
+            mine = f" ({'; '.join(event['ticket'])})" if "ticket" in event else ""
+            return (f"seat {event['seat']} hands in a ticket: {staked or 'no bets'}{mine}; "
+                    f"pools {', '.join(map(str, event['pools']))}")
         if kind == "race":
-            cards = " ".join(DECK.text(c) for c in event["cards"])
+            cards = " ".join(pretty(DECK.text(c)) for c in event["cards"])
             lines = [f"race {event['race']}: cards turned {cards}",
                      f"  order of finish {event['order']}; paid "
                      + ", ".join(f"seat {p} {k}" for p, k in enumerate(event["paid"]) if k)
