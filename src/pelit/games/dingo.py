@@ -50,7 +50,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import (ACE, CLUBS, DIAMONDS, HEARTS, SPADES, Card, CardSet, highest, ids,
-                          mask_of, standard_deck)
+                          mask_of, pretty, standard_deck)
 from ..cards.standings import most_wins
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, State
@@ -174,14 +174,13 @@ class Dingo(Game):
     render_hints = {
         "seat_fields": ["dealer", "dingo_player"],
         "per_seat": ["hand_sizes", "score_piles", "penalty_piles", "points"],
-        "hide": ["rabbits_left"],
         "table": ["hunt"],
-        "labels": {"rabbit": "rabbit hunted", "rabbit_pile": "rabbits waiting",
+        "labels": {"rabbit": "rabbit hunted", "next_rabbit": "rabbit pile (top)",
+                   "rabbits_left": "rabbits in the pile",
                    "discard_top": "discard pile (top)", "discards": "cards discarded",
                    "score_piles": "score pile", "penalty_piles": "penalty pile",
                    "round": "now", "pass_to": "you pass to"},
-        "forget": {"discard": ["card"], "rabbit_discarded": ["card"]}}
-    web_layout = {"hide": ["rabbits_left"]}
+        "forget": {"discard": ["card"]}}
 
     def __init__(self):
         super().__init__()
@@ -416,6 +415,44 @@ class Dingo(Game):
             return "discard a card (never an ace)"
         return super().why_illegal(s, seat, action)
 
+    # -- text --------------------------------------------------------------------------------------
+    def describe_event(self, event):
+        kind, seat = event.get("kind"), event.get("seat")
+        card = pretty(DECK.text(event["card"])) if event.get("card") is not None else None
+        if kind == "discard":
+            return f"seat {seat} discards {card or 'a card'}"
+        if kind == "pass_card":
+            what = card or "a card"
+            return f"seat {seat} passes {what} {event['direction']} to seat {event['to']}"
+        if kind == "dingo":
+            return f"seat {seat} plays the dingo {card}"
+        if kind == "wolf":
+            return f"seat {seat} plays a wolf: {card}"
+        if kind == "no_wolf":
+            return f"seat {seat} plays no wolf"
+        if kind == "turn_ended":
+            return f"seat {seat} plays no more wolves"
+        if kind == "rabbit_played":
+            return f"seat {seat} plays the rabbit {card}"
+        if kind == "rabbit_discarded":
+            return f"the rabbit {card} is discarded: {event['why']}"
+        if kind == "rabbit_shown":
+            return f"seat {seat} shows the {card} and takes it as a penalty: {event['why']}"
+        if kind == "hunted":
+            rank = RANK_WORDS[event["rank"]]
+            if event["wolves"] == 0:
+                return f"nobody hunted the {rank}s: the dingo is seat {event['dingo_player']}'s penalty"
+            if seat is None:
+                return f"the ace hunt is over ({event['wolves']} wolves)"
+            return f"seat {seat} catches the rabbit {pretty(DECK.text(event['rabbit']))}"
+        if kind == "exposed":
+            left = "; ".join(f"seat {p} {' '.join(pretty(DECK.text(c)) for c in h) or 'nothing'}"
+                             for p, h in enumerate(event["hands"]))
+            forfeit = (f"; seats {', '.join(map(str, event['forfeit']))} forfeit (red cards)"
+                       if event["forfeit"] else "")
+            return f"cards left in hand: {left}{forfeit}"
+        return NotImplemented
+
     # -- views -------------------------------------------------------------------------------------
     def _view(self, s, seat, v):
         if seat is not None:
@@ -429,14 +466,14 @@ class Dingo(Game):
                           else f"passing round {number} of 3: to the {DIRECTION[d]}")
             if kind == "pass" and seat is not None:
                 v["pass_to"] = (seat + d) % PLAYERS
-        v["rabbit_pile"] = CardSet(mask_of(s.rabbits))
+        v["next_rabbit"] = Card(s.rabbits[0]) if s.rabbits else None
         v["rabbits_left"] = len(s.rabbits)
         v["discard_top"] = Card(s.discard[-1]) if s.discard else None
         v["discards"] = len(s.discard)
         v["score_piles"] = [CardSet(m) for m in s.score]
         v["penalty_piles"] = [CardSet(m) for m in s.penalty]
         v["points"] = final_scores(s.score, s.penalty)
-        if s.rank is not None:
+        if s.rank is not None and s.outcome is None:
             v["hunt"] = {"rank": RANK_WORDS[s.rank], "plays": [[p, Card(c)] for p, c in s.plays],
                          # the A♦ is in somebody's hand: named, not shown
                          "rabbit": Card(s.rabbits[0]) if s.rank < ACE else "A♦ (in a hand)"}
@@ -466,7 +503,7 @@ class Dingo(Game):
         seat = view["seat"]
         own = int(view["hand"]) if seat is not None else 0
         s.dealer = view["dealer"]
-        s.rabbits = sorted(int(c) for c in view["rabbit_pile"])
+        s.rabbits = list(RABBITS[len(RABBITS) - view["rabbits_left"]:])
         s.score = [int(m) for m in view["score_piles"]]
         s.penalty = [int(m) for m in view["penalty_piles"]]
         hunt = view.get("hunt")
