@@ -58,7 +58,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import (RANK_TEXT, SUIT_NAMES, SUITS, Card, CardSet, highest, ids, lowest,
-                          mask_of, standard_deck)
+                          mask_of, pretty, standard_deck)
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -156,12 +156,12 @@ class Mattis(Game):
     deck = DECK
     test_options = {"players": 3}
     render_hints = {
-        "seat_fields": ["dealer", "leader", "trump_maker", "turn"],
+        "seat_fields": ["dealer", "leader", "trump_maker", "turn", "won_by"],
         "per_seat": ["hand_sizes", "won_counts", "out"],
         "hide": ["table", "trump_pile", "must_play", "round_plays", "made", "size"],
         "labels": {"trick": "on the table", "won_counts": "cards won", "stock": "stock",
                    "tie_round": "tie round", "trick_plays": "plays in this trick",
-                   "thrown": "cards thrown out"},
+                   "thrown": "cards thrown out", "blamattis": "blåmattis"},
         "not_cards_after": []}
     web_layout = {"hide": ["trump_pile", "must_play", "round_plays", "made", "size"], "seat_rows": ["table"],
                   "per_seat": ["out"]}
@@ -443,12 +443,34 @@ class Mattis(Game):
             v["made"] = s.made
             v["size"] = s.size
 
+    def describe_event(self, event):
+        kind, seat = event.get("kind"), event.get("seat")
+        if kind == "trump":
+            how = "draws" if event["drawn"] else "plays blind"
+            return (f"seat {seat} {how} the last stock card, {pretty(DECK.text(event['card']))}: "
+                    f"{event['trumps']} are trumps and seat {seat} is the trump maker")
+        if kind == "out":
+            return f"seat {seat} is out of cards (place {event['place']})"
+        if kind == "tie":
+            return (f"a tie of {event['rank']}s between seats "
+                    f"{', '.join(map(str, event['seats']))}: they play again")
+        if kind == "second_half":
+            blue = (f"; blåmattis: seats {', '.join(map(str, event['blamattis']))}"
+                    if event["blamattis"] else "")
+            return (f"the first half is over: {event['trumps']} are trumps; seat "
+                    f"{event['trump_maker']} leads{blue}")
+        if kind == "trick_done":
+            return f"the trick is over: {event['count']} cards thrown out; seat {event['leader']} leads"
+        if kind == "turn_passed":
+            return f"seat {seat} has no cards to lead: the turn passes"
+        return NotImplemented
+
     def render_board(self, view):
         if view["phase"] != "shed":
             return None
         lines = [f"trumps: {view['trumps']}; plays in this trick {view['trick_plays']}"]
         for p, cards in view["table"]:
-            lines.append(f"  seat {p}: {DECK.texts(ids(int(cards)))}")
+            lines.append(f"  seat {p}: {' '.join(pretty(DECK.text(c)) for c in ids(int(cards)))}")
         return "\n".join(lines)
 
     def zones(self, s):
