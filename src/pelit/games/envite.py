@@ -57,7 +57,7 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deal import sample_hands
-from ..cards.deck import CLUBS, DIAMONDS, RANK_TEXT, SUIT_NAMES, SUIT_SYMBOLS, Card, CardSet, ids, mask_of, standard_deck
+from ..cards.deck import RANK_TEXT, SUIT_NAMES, Card, CardSet, ids, mask_of, pretty, standard_deck
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -226,15 +226,18 @@ class Envite(Game):
     render_hints = {
         "seat_fields": ["dealer", "turn", "leader", "raiser", "answer_by"],
         "per_seat": ["hand_sizes", "signalled"],
-        "hide": ["level", "positions"],
-        "table": ["scores", "games_won", "tricks", "captains"],
+        # the board says the trumps, the teams and the dummy
+        "hide": ["level", "teams", "captains", "dummy", "dummy_cards", "trump_order", "up_card",
+                 "trumps", "settled", "hand_no", "results"],
+        "table": ["scores", "games_won", "tricks"],
         "labels": {"trick": "trick", "trumps": "trumps", "up_card": "turned up",
                    "trump_order": "trumps high to low", "stake": "the hand is worth",
-                   "team_signals": "signals to your captain", "scores": "stones (team of seat 0, seat 1)",
+                   "team_signals": "signals in your team", "scores": "stones (team of seat 0, seat 1)",
                    "games_won": "games (team of seat 0, seat 1)", "tricks": "tricks (team of seat 0, seat 1)",
-                   "answer_by": "must answer", "dummy_hand": "the dummy's hand"},
+                   "answer_by": "must answer", "dummy_hand": "the dummy's hand",
+                   "content": "captains content", "raiser": "raised by"},
         "not_cards_after": ["signal", "raise"]}
-    web_layout = {"hide": ["level", "positions"], "teams": ["scores", "games_won", "tricks"],
+    web_layout = {"hide": ["level"], "teams": ["scores", "games_won", "tricks"],
                   "per_seat": ["signalled"]}
 
     def __init__(self):
@@ -464,14 +467,14 @@ class Envite(Game):
 
     def _hand_won(self, s, team, stones, why):
         s.scores[team] = min(LIE_DOWN, s.scores[team] + stones)
-        s.results.append((s.game_no + 1, team, stones, why))
+        s.results.append(f"game {s.game_no + 1}: {stones} to the team of seat {team} ({why})")
         s.log("hand_won", team, stones=stones, why=why, scores=list(s.scores))
         self._next_hand(s)
 
     def _game_won(self, s, team, why):
         s.scores[team] = LIE_DOWN + 1
         s.games_won[team] += 1
-        s.results.append((s.game_no + 1, team, "game", why))
+        s.results.append(f"game {s.game_no + 1}: won by the team of seat {team} ({why})")
         s.log("game_won", team, why=why, scores=list(s.scores), games_won=list(s.games_won))
         if s.games_won[team] >= s.options.games:
             n = s.options.players
@@ -527,16 +530,48 @@ class Envite(Game):
             sig = event.get("signal")
             return (f"seat {event['seat']} signals" if sig is None
                     else f"seat {event['seat']} signals: {sig}")
-        if kind == "play" and event.get("position") != event.get("seat"):
-            return f"the dummy plays {DECK.text(event['card'])}"
+        seat = event.get("seat")
+        if kind == "play":
+            who = "the dummy" if event["position"] != seat else f"seat {seat}"
+            return f"{who} plays {pretty(DECK.text(event['card']))}"
+        if kind == "trump_turned":
+            return (f"seat {event['dealer']} deals; turned up {pretty(DECK.text(event['card']))}: "
+                    f"{event['trumps']} are trumps")
+        if kind == "content":
+            return f"captain seat {seat} does not raise (stake {event['stake']})"
+        if kind == "raise":
+            return f"captain seat {seat} raises to {event['to']}"
+        if kind == "accept":
+            return f"captain seat {seat} accepts: the hand is played for {event['stake']}"
+        if kind == "decline":
+            return (f"captain seat {seat} declines the raise to {event['stake']}: "
+                    f"{event['raisers_score']} to the raisers")
+        if kind == "trick":
+            who = "the dummy" if event["position"] != seat else f"seat {seat}"
+            return f"{who} takes the trick (tricks {event['tricks'][0]}-{event['tricks'][1]})"
+        if kind == "trawl_failed":
+            who = "the dummy" if event["position"] != seat else f"seat {seat}"
+            return f"{who} has no trump to follow the trawl: the team of seat {event['team']} loses"
+        if kind == "hand_won":
+            return (f"the team of seat {seat} scores {event['stones']} ({event['why']}); "
+                    f"stones {event['scores'][0]}-{event['scores'][1]}")
+        if kind == "game_won":
+            return (f"the team of seat {seat} wins the game ({event['why']}); games "
+                    f"{event['games_won'][0]}-{event['games_won'][1]}")
+        if kind == "lying_down_plays":
+            return f"captain seat {seat}, lying down, plays the hand"
+        if kind == "forfeit":
+            return f"captain seat {seat}, lying down, forfeits: 1 stone to the other team"
         return NotImplemented
 
     def render_board(self, view):
-        lines = [f"trumps {view['trumps']} (turned up {DECK.text(view['up_card'])}): "
-                 f"{view['trump_order']}",
-                 f"teams: seats {', '.join(map(str, view['teams'][0]))} (captain 0) against "
-                 f"seats {', '.join(map(str, view['teams'][1]))} (captain 1)"
-                 + ("; the dummy plays for seat 1's team" if view["dummy"] is not None else "")]
+        dummy = view["dummy"]
+        lines = [f"trumps {view['trumps']} (turned up {pretty(DECK.text(view['up_card']))}), "
+                 f"high to low: {view['trump_order']}",
+                 f"teams: seats {', '.join(map(str, view['teams'][0]))} (captain seat 0) against "
+                 f"seats {', '.join(map(str, view['teams'][1]))} (captain seat 1)"
+                 + (f"; seat 1 plays the dummy (place {dummy}, {view['dummy_cards']} cards)"
+                    if dummy is not None else "")]
         return "\n".join(lines)
 
     # -- views -------------------------------------------------------------------------------------------
@@ -578,7 +613,7 @@ class Envite(Game):
         v["last_trick"] = None if s.last_trick is None else {
             "cards": [[p, Card(c)] for p, c in s.last_trick[0]], "won_by": s.last_trick[1]}
         v["hand_no"] = s.hand_no
-        v["results"] = [list(r) for r in s.results]
+        v["results"] = list(s.results)
 
     def zones(self, s):
         z = {"stub": s.stub, "up": 1 << s.up, "trick": mask_of(c for _, c in s.trick),
@@ -643,5 +678,5 @@ class Envite(Game):
         s.turn = view["turn"]
         s.tricks = list(view["tricks"])
         s.hand_no = view["hand_no"]
-        s.results = [tuple(r) for r in view["results"]]
+        s.results = list(view["results"])
         return s
