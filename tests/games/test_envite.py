@@ -11,7 +11,7 @@ import pelit
 from pelit.bots import make_bot
 from pelit.cards.deck import mask_of
 from pelit.core.errors import IllegalAction
-from pelit.core.told import told_in
+from pelit.core.told import Told, told_in
 from pelit.games.envite import DECK, RANKINGS, hand_points, trump_order_text
 
 G = pelit.load("envite")
@@ -268,3 +268,22 @@ def test_bot_signals_truthfully_and_its_captain_reads_it():
     s = new({0: "KS 2C 3C", 1: "KH 4C 5C", 2: "2D 6C 7C", 3: "QH AC JC"}, up="3D")
     bot = make_bot("heuristic", G, 2, seed=1)
     assert G.action_text(bot.choose(G.view(s, 2))) == "signal top"
+
+
+def test_the_leak_suite_catches_a_signal_shown_to_the_other_team(monkeypatch):
+    # the leak suite's check of team-only words can fail: a view that shows
+    # the team's signals to everybody is caught
+    from test_leaks import _check_no_unknown_cards
+
+    s = new()
+    s.play("signal top", seat=2)
+    _check_no_unknown_cards(G, s, 1, 0)                       # as it is: nothing overheard
+    real = G._view
+
+    def leaky(state, seat, v):
+        real(state, seat, v)
+        v["team_signals"] = [[2, Told("top", (0, 2))]]          # to every seat: a leak
+
+    monkeypatch.setattr(G, "_view", leaky)
+    with pytest.raises(AssertionError, match="hears \\['top'\\], told to other seats only"):
+        _check_no_unknown_cards(G, s, 1, 0)
