@@ -391,7 +391,7 @@ class Dingo(Game):
             "penalty_piles": [pile_points(m, True) for m in s.penalty]}))
 
     def why_illegal(self, s, seat, action):
-        if not isinstance(action, int):
+        if not isinstance(action, int) or not 0 <= action < self.actions.size:
             return super().why_illegal(s, seat, action)
         if self.DISCARD <= action < self.DISCARD + 52:
             c = action - self.DISCARD

@@ -495,7 +495,7 @@ class Envite(Game):
 
     # -- refusals -------------------------------------------------------------------------------------
     def why_illegal(self, s, seat, action):
-        if not isinstance(action, int):
+        if not isinstance(action, int) or not 0 <= action < self.actions.size:
             return super().why_illegal(s, seat, action)
         if action < DECK.size:
             if s.phase != Phase.PLAY:
@@ -610,7 +610,8 @@ class Envite(Game):
         v["turn"] = s.turn
         v["leader"] = s.leader
         v["tricks"] = list(s.tricks)
-        v["last_trick"] = None if s.last_trick is None else {
+        # won tricks lie face down: the last may be looked at until the next card is played
+        v["last_trick"] = None if s.last_trick is None or s.trick else {
             "cards": [[p, Card(c)] for p, c in s.last_trick[0]], "won_by": s.last_trick[1]}
         v["hand_no"] = s.hand_no
         v["results"] = list(s.results)

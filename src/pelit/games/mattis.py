@@ -393,7 +393,7 @@ class Mattis(Game):
 
     # -- refusals -------------------------------------------------------------------------------
     def why_illegal(self, s, seat, action):
-        if not isinstance(action, int):
+        if not isinstance(action, int) or not 0 <= action < self.actions.size:
             return super().why_illegal(s, seat, action)
         if s.phase == Phase.BUILD:
             if action == self.BLIND:
@@ -430,7 +430,8 @@ class Mattis(Game):
             v["tie_round"] = s.ties
             v["round_plays"] = len(s.round)
             v["must_play"] = list(s.contenders)
-            v["last_trick"] = None if s.last_trick is None else {
+            # won cards lie face down: the last trick until the next card is played
+            v["last_trick"] = None if s.last_trick is None or s.trick else {
                 "cards": [[p, Card(c)] for p, c in s.last_trick[0]], "won_by": s.last_trick[1]}
         else:
             v["table"] = [[p, CardSet(m)] for p, m in s.table]

@@ -384,7 +384,7 @@ class Speculation(Game):
 
     # -- refusals ----------------------------------------------------------------------------
     def why_illegal(self, s, seat, action):
-        if not isinstance(action, int):
+        if not isinstance(action, int) or not 0 <= action < self.actions.size:
             return super().why_illegal(s, seat, action)
         why = self.answers.why_not(s.offer, seat, action, 0 if s.offer is None
                                    else s.chips[s.offer.buyer])

@@ -295,7 +295,7 @@ class Superfecta(Game):
                                  details={"orders": list(s.results)}))
 
     def why_illegal(self, s, seat, action):
-        if action in self.bet_of:
+        if isinstance(action, int) and not isinstance(action, bool) and action in self.bet_of:
             return (f"that bet would cost more than your {s.chips[seat]} chips "
                     f"(the ticket costs {self._cost(s.tickets[seat])}; a bet is "
                     f"{s.options.minimum})")
