@@ -238,7 +238,7 @@ class Envite(Game):
                    "content": "captains content", "raiser": "raised by"},
         "not_cards_after": ["signal", "raise"]}
     web_layout = {"hide": ["level"], "teams": ["scores", "games_won", "tricks"],
-                  "per_seat": ["signalled"]}
+                  "per_seat": ["signalled"], "seat_rows": ["team_signals"]}
 
     def __init__(self):
         super().__init__()
