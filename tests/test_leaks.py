@@ -2,7 +2,8 @@
 
 After every action, for every seat and a spectator: neither the seat's view
 nor the events that action logged (as that seat receives them) hold a card
-whose place the seat cannot know right then.  Every few actions, the seat's
+whose place the seat cannot know right then, nor words told to other seats
+only (``core.told.Told``: a team's signals).  Every few actions, the seat's
 view is the same in every world ``sample_world`` builds from it, and play can
 go on in those worlds.
 """
@@ -16,6 +17,7 @@ import pytest
 
 import pelit
 from pelit.core.records import jsonable
+from pelit.core.told import told_in
 
 from support import card_ids_in, random_step
 
@@ -34,6 +36,9 @@ def _check_no_unknown_cards(game, state, seat, since):
     shown = card_ids_in(game.view(state, seat)) | card_ids_in(events)
     assert shown & unknown == 0, (
         f"seat {seat} is shown {game.deck.texts(shown & unknown)} whose place it cannot know")
+    overheard = [str(t) for t in told_in(game.view(state, seat)) + told_in(events)
+                 if seat not in t.seats]
+    assert not overheard, f"seat {seat} hears {overheard}, told to other seats only"
 
 
 def _check_worlds(game, state, seat, rng):
