@@ -150,17 +150,17 @@ def test_three_way_all_in_with_two_side_pots():
     run(s, "all in")                                      # seat 2: 60
     run(s, "call", "all in", "all in")                    # seat 3 calls, seats 0 and 1 all-in
     assert s.outcome is not None
-    pots = [e.public for e in s.events if e.kind == "pot"]
-    assert [(p["amount"], p["winners"]) for p in pots] == [(40, [0]), (60, [1]), (60, [2])]
+    wins = [(e.seat, e.public["chips"], e.public["pot"]) for e in s.events if e.kind == "wins"]
+    assert wins == [(0, 40, 40), (1, 60, 60), (2, 60, 60)]
     assert s.outcome.scores == (40, 60, 60, 40)
 
 
 def test_uncalled_chips_go_back_and_a_fold_shows_nothing():
     s = new(FOUR, BOARD, betting="no-limit", raise_on_first_turn=True)
     run(s, "raise 50", "fold", "fold", "fold")
-    returned = [e.public["amount"] for e in s.events if e.kind == "returned"]
-    assert returned == [48]                               # the raise above the big blind
-    assert not any(e.kind == "show" for e in s.events)
+    returned = [(e.seat, e.public["chips"]) for e in s.events if e.kind == "takes_back"]
+    assert returned == [(2, 48)]                          # the raise above the big blind
+    assert not any(e.kind == "shows" for e in s.events)
     assert s.outcome.scores == (99, 98, 103, 100)
 
 
@@ -184,8 +184,9 @@ def test_split_pot_with_an_odd_chip_to_the_first_winner_left_of_the_dealer():
     run(s, "call", "fold", "check")
     for _ in range(3):
         run(s, "check", "check")
-    pots = [e.public for e in s.events if e.kind == "pot"]
-    assert pots == [{"amount": 5, "winners": [1, 2], "shares": [0, 3, 2]}]
+    wins = [(e.seat, e.public) for e in s.events if e.kind == "wins"]
+    assert wins == [(1, {"chips": 3, "pot": 5, "split": True}),
+                    (2, {"chips": 2, "pot": 5, "split": True})]
     assert s.outcome.scores == (99, 101, 100)
 
 
@@ -195,7 +196,7 @@ def test_double_pack_five_of_a_kind_beats_a_straight_flush():
     run(s, "call", "call", "check")
     for _ in range(3):
         run(s, "check", "check", "check")
-    shows = {e.seat: e.public["hand"] for e in s.events if e.kind == "show"}
+    shows = {e.seat: e.public["hand"] for e in s.events if e.kind == "shows"}
     assert shows[0] == "five of a kind, nines" and shows[1] == "straight flush, king high"
     assert s.outcome.scores == (104, 98, 98)
 
@@ -206,7 +207,7 @@ def test_everyone_left_shows_at_the_reveal_and_views_keep_pockets_private():
     run(s, "call", "fold", "call", "check")
     for _ in range(3):
         run(s, "check", "check", "check")
-    shown = [e.seat for e in s.events if e.kind == "show"]
+    shown = [e.seat for e in s.events if e.kind == "shows"]
     assert shown == [0, 1, 2]
     assert G.view(s, 3)["shown"][0] == s.pockets[0] and not G.view(s, 3)["shown"][3]
 

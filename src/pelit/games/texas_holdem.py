@@ -200,7 +200,7 @@ class TexasHoldem(Game):
     presets = {"no-limit": {"betting": "no-limit", "raise_on_first_turn": True}}
     test_options = {"players": 3, "chips": 20, "hands": 30}
     render_hints = {
-        "hide": ["betting", "start_stacks", "out_at", "in_hand"],
+        "hide": ["betting", "start_stacks", "out_at", "in_hand", "last_actor"],
         "labels": {"stacks": "chips", "bets": "bet this round", "status": "",
                    "hand_no": "hands played", "pot": "pot (earlier rounds)",
                    "to_call": "to call", "raises": "raises this round"},
@@ -281,11 +281,10 @@ class TexasHoldem(Game):
         s.street = 0
         if o.ante:
             for p in order:
-                s.log("ante", p, amount=s.bet.post(p, o.ante))
+                s.log("ante", p, chips=s.bet.post(p, o.ante))
             s.bet.collect_antes()
-        s.log("blind", s.small_blind, blind="small",
-              amount=s.bet.post(s.small_blind, o.min_bet // 2))
-        s.log("blind", s.big_blind, blind="big", amount=s.bet.post(s.big_blind, o.min_bet))
+        s.log("small_blind", s.small_blind, chips=s.bet.post(s.small_blind, o.min_bet // 2))
+        s.log("big_blind", s.big_blind, chips=s.bet.post(s.big_blind, o.min_bet))
         # 002: two pocket cards each, one at a time from the dealer's left
         dealt = {p: [] for p in order}
         for _ in range(2):
@@ -317,7 +316,7 @@ class TexasHoldem(Game):
             if b.round_over():
                 back = b.return_uncalled()
                 if back is not None:
-                    s.log("returned", back[0], amount=back[1])
+                    s.log("takes_back", back[0], chips=back[1])
             if len(b.live_seats()) <= 1:
                 self._pay_pots(s, None)          # everyone else folded: nothing is shown
                 return
@@ -334,8 +333,7 @@ class TexasHoldem(Game):
         count = 3 if s.street == 1 else 1
         cards = [s.stock.pop() for _ in range(count)]
         s.board += cards
-        s.log("board", None, street=STREETS[s.street], cards=[Card(c) for c in cards],
-              board=[Card(c) for c in s.board])
+        s.log(STREETS[s.street], None, cards=[Card(c) for c in cards])
         s.bet.start_round(self.unit(s, s.street))
         # 002: betting always starts from the dealer's left
         s.last_actor = s.dealer
@@ -354,10 +352,10 @@ class TexasHoldem(Game):
         kind, to = self.decode(s, seat, action)
         b = s.bet
         paid = b.act(seat, kind, to)
-        fields = {"amount": paid} if kind == CALL else {"to": to} if kind in (BET, RAISE) else {}
+        fields = {"chips": paid} if kind == CALL else {"to": to} if kind in (BET, RAISE) else {}
         if kind in (CALL, BET, RAISE) and b.stacks[seat] == 0:
             fields["all_in"] = True
-        s.log(kind, seat, street=STREETS[s.street], **fields)
+        s.log(kind, seat, **fields)
         s.last_actor = seat
         self._continue(s)
 
@@ -435,7 +433,7 @@ class TexasHoldem(Game):
             cards = ids(s.pockets[p]) + board
             strength[p] = EVAL.value(cards)
             s.shown[p] = s.pockets[p]
-            s.log("show", p, cards=CardSet(s.pockets[p]), hand=describe(strength[p], kickers=True))
+            s.log("shows", p, cards=CardSet(s.pockets[p]), hand=describe(strength[p], kickers=True))
         self._pay_pots(s, strength)
 
     def _pay_pots(self, s, strength):
@@ -444,10 +442,13 @@ class TexasHoldem(Game):
         n = s.options.players
         first = next_live(s.dealer, s.start_stacks)       # odd chips from the dealer's left
         for entry in award(b.pots(), strength, n, first):
-            s.log("pot", None, amount=entry["amount"], winners=entry["winners"],
-                  shares=[entry["shares"].get(p, 0) for p in range(n)])
-            for p, share in entry["shares"].items():
+            split = len(entry["winners"]) > 1
+            for p in entry["winners"]:
+                share = entry["shares"][p]
+                s.log("wins", p, chips=share, pot=entry["amount"], split=split)
                 b.stacks[p] += share
+        b.bets = [0] * n              # the pots are paid: nothing lies on the table
+        b.total = [0] * n
         self._next_hand(s)
 
     def _next_hand(self, s):
@@ -459,7 +460,7 @@ class TexasHoldem(Game):
         for p in range(n):
             if s.start_stacks[p] > 0 and s.chips[p] == 0:
                 s.out_at[p] = s.hand_no
-                s.log("out", p, hand=s.hand_no)
+                s.log("out_of_chips", p)
         s.log("hand_over", None, hand=s.hand_no, stacks=list(s.chips))
         alive = [p for p in range(n) if s.chips[p] > 0]
         limit = s.options.hands
@@ -500,8 +501,8 @@ class TexasHoldem(Game):
         v["stacks"] = list(b.stacks)
         v["bets"] = list(b.bets)
         v["pot"] = sum(b.total) - sum(b.bets)
-        v["pots"] = [{"amount": a, "seats": list(ps)} for a, ps in b.pots()] \
-            if any(b.all_in(p) for p in range(n)) else []
+        if any(b.all_in(p) for p in range(n)):
+            v["side_pots"] = [{"chips": a, "seats": list(ps)} for a, ps in b.pots()]
         v["status"] = [self._status(s, p) for p in range(n)]
         v["shown"] = [CardSet(m) for m in s.shown]
         if seat is not None and seat in s.to_act:
@@ -575,21 +576,9 @@ class TexasHoldem(Game):
 
     # -- words for the table ---------------------------------------------------------
     def describe_event(self, e):
-        kind = e["kind"]
-        if kind == "blind":
-            return f"posts the {e['blind']} blind, {e['amount']}"
-        if kind == "call":
-            return f"calls {e['amount']}" + (" (all-in)" if e.get("all_in") else "")
-        if kind in ("bet", "raise"):
-            return f"{'bets' if kind == 'bet' else 'raises'} to {e['to']}" + \
-                (" (all-in)" if e.get("all_in") else "")
-        if kind in ("fold", "check"):
-            return f"{kind}s"
-        if kind == "returned":
-            return f"takes back {e['amount']} nobody called"
-        if kind == "hand_over":
-            return f"hand {e['hand']} over; chips: {', '.join(map(str, e['stacks']))}"
-        return NotImplemented
+        # the seats and stacks of a new hand are for hand histories; the
+        # deal's own line and the seats table say it to the players
+        return None if e["kind"] == "hand_start" else NotImplemented
 
 
 # -- hand histories (PHH) ------------------------------------------------------------
@@ -622,7 +611,7 @@ def to_phh(state, hand: int | None = None, seat: int | None = None) -> str:
             pockets[e.seat] = cards
             actions.append(f"d dh p{index[e.seat]} "
                            + (phh.cards_text(DECK, cards) if visible else "????"))
-        elif k == "board":
+        elif k in STREETS:
             actions.append("d db " + phh.cards_text(DECK, [int(c) for c in e.public["cards"]]))
         elif k == "fold":
             actions.append(f"p{index[e.seat]} f")
@@ -630,7 +619,7 @@ def to_phh(state, hand: int | None = None, seat: int | None = None) -> str:
             actions.append(f"p{index[e.seat]} cc")
         elif k in ("bet", "raise"):
             actions.append(f"p{index[e.seat]} cbr {e.public['to']}")
-        elif k == "show":
+        elif k == "shows":
             actions.append(f"p{index[e.seat]} sm {phh.cards_text(DECK, pockets[e.seat])}")
     record = {
         "variant": "FT" if o.betting == "fixed-limit" else "NT",
