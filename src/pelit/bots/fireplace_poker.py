@@ -49,7 +49,8 @@ class FireplaceBot(Bot):
 
     def __init__(self, game, seat, seed=0):
         super().__init__(game, seat, seed)
-        self.plan = None           # (version it was made at, steals, hand faces)
+        self.plan = None           # (steals, hand faces) for the turn of ``self.planned``
+        self.planned = None
 
     def choose(self, view):
         g = self.game
@@ -59,7 +60,10 @@ class FireplaceBot(Bot):
         if "their_hand" in view:
             return self._forced(view, legal)
         b = view.get("building") or {"stolen": [], "picked": []}
-        if self.plan is None or not self._on_plan(view, b):
+        turn = (int(view["hand"]), view["deck"], view["trash"], view["meld_counts"][0],
+                view["meld_counts"][1 % len(view["meld_counts"])])
+        if self.plan is None or turn != self.planned or not self._on_plan(view, b):
+            self.planned = turn
             self.plan = self._make_plan(view)
             if self.plan is None:
                 return g.PASS if g.PASS in legal else legal[0]

@@ -293,7 +293,8 @@ class FireplacePoker(Game):
     render_hints = {"hide": ["melds", "player", "side", "decider", "building"],
                     "labels": {"hand_sizes": "cards", "chips": "chips left",
                                "meld_counts": "melds", "deck": "draw deck",
-                               "trash": "trash pile", "their_hand": "the hand you meld from"}}
+                               "trash": "trash pile", "their_hand": "the hand you meld from",
+                               "stolen_from": "stolen from melds"}}
 
     def __init__(self):
         super().__init__()
@@ -436,7 +437,7 @@ class FireplacePoker(Game):
         if action == self.TAKE_BACK:
             s.stolen = []
             s.picked = []
-            s.log("take_back", seat)
+            s.log("take_back", seat, audience=(seat,), private={})
             s.to_act = (seat,)
             return
         if action >= self.STEAL:
@@ -460,7 +461,7 @@ class FireplacePoker(Game):
     def _apply_forced(self, s, seat, action):
         if action == self.TAKE_BACK:
             s.picked = []
-            s.log("take_back", seat)
+            s.log("take_back", seat, audience=(seat, s.player), private={})
             return
         s.picked.append(action)
         s.log("choose", seat, audience=(seat, s.player), private={"card": Card(action)})
@@ -481,8 +482,8 @@ class FireplacePoker(Game):
             s.trash |= meld_cards & ~mask_of(cards)
         meld = mask_of(cards)
         s.melds[side].append((value, meld))
-        s.log("meld", seat, cards=[Card(c) for c in cards], hand=describe(value),
-              stolen=len(s.stolen), robbed=numbers, made_by=s.decider)
+        s.log("meld", seat, cards=[Card(c) for c in _meld_order(meld)], hand=describe(value),
+              stolen_from=numbers or None, made_by=s.decider)
         s.stolen = []
         s.picked = []
         s.passes = 0
@@ -601,7 +602,8 @@ class FireplacePoker(Game):
         return "\n".join(lines)
 
     def describe_event(self, e):
-        return None if e["kind"] == "choose" else NotImplemented
+        # the choices of a meld under way are the player's own until it is placed
+        return None if e["kind"] in ("choose", "take_back") else NotImplemented
 
     def zones(self, s):
         z = {"deck": mask_of(s.deck), "trash": s.trash,
