@@ -17,7 +17,7 @@ import pelit
 from pelit.cards.deck import ids, mask_of
 from pelit.core.errors import IllegalAction, ParseError
 from pelit.games.fireplace_poker import (DECK, FACE_VALUE, PACK_VALUE, PAIR_OF_JACKS, MeldSearch,
-                                         Phase, _bits, score_points)
+                                         Phase, score_points)
 from pelit.sim.runner import play_match
 
 G = pelit.load("fireplace-poker")
@@ -242,10 +242,10 @@ def test_bad_input_is_refused():
 # -- the meld search against trying everything --------------------------------
 
 def brute_can_meld(hand_faces, melds, fixed=(), robbed=()):
-    hand = _bits(hand_faces)
+    hand = ids(hand_faces)
     for k in range(0, 6 - len(fixed)):
         for group in itertools.combinations([m for m in range(len(melds)) if m not in robbed], k):
-            for picks in itertools.product(*[_bits(melds[m][1]) for m in group]):
+            for picks in itertools.product(*[ids(melds[m][1]) for m in group]):
                 faces = list(fixed) + list(picks)
                 if len(set(faces)) < len(faces):
                     continue
@@ -269,7 +269,7 @@ def test_meld_search_agrees_with_trying_every_meld():
         search = MeldSearch(hand, tuple(melds))
         assert search.can_finish(0, frozenset(), True) == brute_can_meld(hand, melds)
         for m, (_, mf) in enumerate(melds):
-            for f in _bits(mf):
+            for f in ids(mf):
                 assert search.can_finish(1 << f, frozenset({m}), True) == \
                     brute_can_meld(hand, melds, (f,), (m,))
 

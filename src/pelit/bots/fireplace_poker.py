@@ -34,14 +34,6 @@ ROBBED = 12            # a meld taken from the opponent
 ROYAL = 16             # a royal flush cannot be stolen from
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
 
 @heuristic("fireplace-poker")
 class FireplaceBot(Bot):
@@ -109,7 +101,7 @@ class FireplaceBot(Bot):
             counts[FACE[c]] = counts.get(FACE[c], 0) + 1
         royal_suit = self._royal_suit(hand_faces)
         best, plan = None, None
-        for five in combinations(_bits(hand_faces), 5):
+        for five in combinations(ids(hand_faces), 5):
             v = FACE_VALUE(list(five))
             if v < PAIR_OF_JACKS:
                 continue
@@ -125,7 +117,7 @@ class FireplaceBot(Bot):
                 seen |= 1 << f
                 v, mask = best_containing(1 << f, hand_faces & ~(1 << f))
                 if v > mv and v >= PAIR_OF_JACKS:
-                    rest = [x for x in _bits(mask) if x != f]
+                    rest = [x for x in ids(mask) if x != f]
                     score = self._score(v, rest, (m,), counts, hand_faces, royal_suit)
                     if best is None or score > best:
                         best, plan = score, ([(m, c)], rest)
@@ -140,7 +132,7 @@ class FireplaceBot(Bot):
                     fixed = (1 << f1) | (1 << f2)
                     v, mask = best_containing(fixed, hand_faces & ~fixed)
                     if v > need and v >= PAIR_OF_JACKS:
-                        rest = [x for x in _bits(mask) if x not in (f1, f2)]
+                        rest = [x for x in ids(mask) if x not in (f1, f2)]
                         score = self._score(v, rest, (m1, m2), counts, hand_faces, royal_suit)
                         if best is None or score > best:
                             best, plan = score, ([(m1, c1), (m2, c2)], rest)
@@ -159,7 +151,7 @@ class FireplaceBot(Bot):
         if cat == Category.STRAIGHT_FLUSH and (value >> 16) & 15 == 14:
             score += ROYAL
         ranks = {}
-        for f in _bits(hand_faces):
+        for f in ids(hand_faces):
             ranks[f % 13] = ranks.get(f % 13, 0) + 1
         used_ranks = {}
         for f in hand_faces_used:

@@ -185,7 +185,7 @@ class MeldSearch:
 
     def _from_different_melds(self, faces: int, group) -> bool:
         """Each of ``faces`` can be stolen from a meld of ``group``, no meld twice."""
-        wanted = _bits(faces)
+        wanted = ids(faces)
 
         def place(i, used):
             if i == len(wanted):
@@ -207,7 +207,7 @@ class MeldSearch:
         for m, faces in enumerate(self.meld_faces):
             if m in robbed or self.values[m] >= bound:
                 continue                  # robbed already, or no meld good enough can rob it
-            for f in _bits(faces & missing):
+            for f in ids(faces & missing):
                 if self.can_finish(fixed | (1 << f), robbed | {m}, True):
                     return True
         return False
@@ -220,9 +220,9 @@ class MeldSearch:
         hit = self._memo.get(key)
         if hit is not None:
             return hit
-        pool = _bits(self.hand_faces & ~fixed)
+        pool = ids(self.hand_faces & ~fixed)
         k = 5 - fixed.bit_count()
-        base = _bits(fixed)
+        base = ids(fixed)
         out = 0
         everything = self.hand_faces & ~fixed
         if self.hand_best(fixed) >= need:
@@ -250,14 +250,6 @@ def search_for(hand: int, their_melds) -> MeldSearch:
         found = _SEARCHES[key] = MeldSearch(*key)
     return found
 
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @register
