@@ -279,3 +279,18 @@ def test_heuristic_bot_plays_whole_matches():
     assert s.outcome is not None and s.outcome.winners
     s = play_match(G, ["heuristic"], 5, chips=6, players=4)
     assert s.outcome is not None
+
+
+def test_bot_finishes_a_meld_that_needs_two_steals_from_full_houses():
+    # its plans do not look for such melds; it still ends its turn with one
+    from pelit.bots import make_bot
+    s = position(["2S", "6H 8C AC 7S 4H KH JD QC 7D 9C AC 2H JD"],
+                 melds=(["9H JH JD 9D 9C", "AC QS QH AH QD", "TS TD TH JS JH", "KD 3D 3C KC 3H"],
+                        ["QH QC 6D 6C 6S", "4H 5D 5H 4D 5C"]), player=1)
+    bot = make_bot("heuristic", G, 1, 1)
+    for _ in range(8):
+        if s.player != 1 or s.phase is not Phase.MELD:
+            break
+        s.apply(bot.choose(G.view(s, 1)), 1)
+    melds = [e.public for e in s.events if e.kind == "meld"]
+    assert melds and melds[-1]["stolen_from"] and len(s.melds[0]) < 4

@@ -54,20 +54,28 @@ class FireplaceBot(Bot):
         b = view.get("building") or {"stolen": [], "picked": []}
         turn = (int(view["hand"]), view["deck"], view["trash"], view["meld_counts"][0],
                 view["meld_counts"][1 % len(view["meld_counts"])])
-        if self.plan is None or turn != self.planned or not self._on_plan(view, b):
+        if turn != self.planned:
             self.planned = turn
             self.plan = self._make_plan(view)
-            if self.plan is None:
-                return g.PASS if g.PASS in legal else legal[0]
-            if b["stolen"] or b["picked"]:
-                return g.TAKE_BACK if g.TAKE_BACK in legal else legal[0]
+        if self.plan is not None and self._on_plan(view, b):
+            a = self._next_step(b, legal)
+            if a is not None:
+                return a
+        # No plan of its own (the only melds need steals it does not look
+        # for) or it went astray: every choice offered can still be finished,
+        # so it takes them as they come (never taking back, which could loop).
+        self.plan = None
+        choices = [a for a in legal if a not in (g.TAKE_BACK, g.PASS)]
+        return choices[0] if choices else legal[0]
+
+    def _next_step(self, b, legal):
+        g = self.game
         steals, faces = self.plan
         done = len(b["stolen"])
         if done < len(steals):
             m, c = steals[done]
             a = g.steal_id(m, c)
-            if a in legal:
-                return a
+            return a if a in legal else None
         picked = {FACE[int(c)] for c in b["picked"]}
         for f in faces:
             if f in picked:
@@ -75,8 +83,7 @@ class FireplaceBot(Bot):
             for a in legal:
                 if a < DECK.size and FACE[a] == f:
                     return a
-        self.plan = None                 # the plan no longer fits: start again
-        return g.TAKE_BACK if g.TAKE_BACK in legal else legal[-1]
+        return None
 
     def _on_plan(self, view, b) -> bool:
         steals, faces = self.plan
