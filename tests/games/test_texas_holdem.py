@@ -11,7 +11,6 @@ import pytest
 
 import pelit
 from pelit.cards.betting import side_pots, split
-from pelit.cards.deck import ids
 from pelit.core.errors import IllegalAction, OptionError, ParseError
 from pelit.games.texas_holdem import DECK, from_phh, to_phh
 from pelit.sim.runner import play_match

@@ -43,7 +43,6 @@ from ..cards.seats import others_hands
 from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
 from ..cards.poker_hands import Category, category, describe, evaluator
 from ..core.actions import ActionSpace
-from ..core.errors import ParseError
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
 from ..core.rng import stream
