@@ -300,6 +300,8 @@ class ChinesePoker(Game):
                                details={"order_out": order}))
 
     def why_illegal(self, s, seat, action):
+        if action.__class__ is not int:
+            return super().why_illegal(s, seat, action)
         if action == self.PASS:
             return "you start this round: play any combination"
         if action < DECK.size:

@@ -525,6 +525,8 @@ class FireplacePoker(Game):
                                         "melds": [len(m) for m in s.melds]}))
 
     def why_illegal(self, s, seat, action):
+        if action.__class__ is not int:
+            return super().why_illegal(s, seat, action)
         if action == self.PASS:
             return "you may pass only when the deck is empty and you hold fewer than 13 cards"
         if action == self.TAKE_BACK:

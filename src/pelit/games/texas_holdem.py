@@ -360,6 +360,8 @@ class TexasHoldem(Game):
         self._continue(s)
 
     def why_illegal(self, s, seat, action):
+        if action.__class__ is not int:
+            return super().why_illegal(s, seat, action)
         if not 0 <= action < self.actions.size:
             return super().why_illegal(s, seat, action)
         kind, to = self.decode(s, seat, action)
