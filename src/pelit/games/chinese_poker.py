@@ -40,9 +40,10 @@ from itertools import combinations
 from ..cards.combos import CardCombos
 from ..cards.deal import sample_hands
 from ..cards.seats import others_hands
-from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
+from ..cards.deck import Card, CardSet, ids, mask_of, normalize_card_text, standard_deck
 from ..cards.poker_hands import Category, category, describe, evaluator
 from ..core.actions import ActionSpace
+from ..core.errors import ParseError
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
 from ..core.rng import stream
@@ -99,6 +100,14 @@ def combo_value(cards) -> tuple[int, int]:
         v = EVAL.value(cards)
         return (5, v) if category(v) >= Category.STRAIGHT else (0, 0)
     return 0, 0
+
+
+def _is_card_text(word: str) -> bool:
+    try:
+        normalize_card_text(word)
+    except ParseError:
+        return False
+    return True
 
 
 def order_key(c: int) -> int:
@@ -188,9 +197,12 @@ class ChinesePoker(Game):
 
     def parse_action(self, s, text, seat=None):
         words = text.replace(",", " ").split()
-        if len(words) >= 2 and words[0].lower() != "pass":
+        if len(words) >= 2 and all(_is_card_text(w) for w in words):
             return self.combos.parse(" ".join(words))
-        return super().parse_action(s, text, seat)
+        try:
+            return super().parse_action(s, text, seat)
+        except ParseError as exc:
+            raise ParseError(f"{exc}, or the cards of a combination (e.g. 7S 7H)") from None
 
     # -- the deal -----------------------------------------------------------------
     def _setup(self, s):

@@ -319,7 +319,10 @@ class FireplacePoker(Game):
                 seat = s.to_act[0]
             legal = self.legal_actions(s, seat) if seat is not None else []
             return next((a for a in candidates if a in legal), candidates[0])
-        return super().parse_action(s, text, seat)
+        try:
+            return super().parse_action(s, text, seat)
+        except ParseError as exc:
+            raise ParseError(f"{exc}, 'steal N CARD' (e.g. steal 2 KH)") from None
 
     # -- sides -------------------------------------------------------------------
     @staticmethod
