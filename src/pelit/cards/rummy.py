@@ -232,6 +232,9 @@ class MeldRules:
         n = len(cards)
         if n > self.max_run:
             return None
+        faces = [self.face[c] for c in cards if self.face[c] != JOKER_FACE]
+        if len(set(faces)) != len(faces):
+            return None                    # two cards of one rank and suit in a meld
         pins = []
         for natural_only in (True, False):
             for i, c in enumerate(cards):
@@ -282,7 +285,9 @@ class MeldRules:
         seen = 0
         for c in cards:
             s = self.suit_of[c]
-            if self.rank_of[c] == rank and not (seen >> s) & 1:
+            if self.rank_of[c] == rank:
+                if (seen >> s) & 1:
+                    return None            # two cards of one rank and suit in a meld
                 seen |= 1 << s
                 naturals.append(c)
             elif (wild >> c) & 1:
@@ -744,38 +749,53 @@ def layoff_moves(rules: MeldRules, table, pool: int, wild: int, targets=None,
     broken meld as long as they fit it."""
     out = []
     faces: dict[int, int] = {}
+    wild_faces: dict[int, int] = {}
     face = rules.face
     m = pool
     while m:
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
-        faces.setdefault(face[c], c)
+        f = face[c]
+        faces.setdefault(f, c)
+        if (wild >> c) & 1:
+            wild_faces.setdefault(f, c)
     for no, meld in enumerate(table, 1):
         if meld is None or (targets is not None and no not in targets):
             continue
-        for f, c in faces.items():
-            is_wild = (wild >> c) & 1
-            modes = (0, 1, 2) if meld.kind == RUN else (0,)
-            for mode in modes:
-                if mode and not is_wild:
-                    continue
-                if rules.extend(meld, c, mode, wild, check) is not None:
-                    out.append((f, no, mode))
+        # only the faces that can fit: the run's next places, the set's rank; wild cards
+        if meld.kind == RUN:
+            tries = [(face_of(r, meld.key), 0) for r in (meld.low - 1, meld.high + 1)
+                     if rules.lo <= r <= rules.hi]
+            tries += [(f, mode) for f in wild_faces for mode in (1, 2)]
+        else:
+            tries = [(face_of(meld.key, su), 0) for su in range(4)]
+            tries += [(f, 0) for f in wild_faces]
+            if len(meld.cards) == 1:            # a lone card may grow into a run
+                su = rules.suit_of[meld.cards[0]]
+                tries += [(face_of(r, su), 0) for r in (meld.key - 1, meld.key + 1)
+                          if rules.lo <= r <= rules.hi]
+        for f, mode in dict.fromkeys(tries):
+            c = faces.get(f)
+            if c is not None and rules.extend(meld, c, mode, wild, check) is not None:
+                out.append((f, no, mode))
     return out
 
 
 def meld_records(rules: MeldRules, table) -> list[dict]:
     """The melds of a table for a view: number, owner, kind, cards in order,
-    and the place each card stands for (as card text: a wild card's place)."""
+    and what places them (a run's suit and lowest rank, a set's rank)."""
     out = []
     for no, meld in enumerate(table, 1):
         if meld is None:
             continue
         rec = {"no": no, "owner": meld.owner, "kind": KIND_NAMES[meld.kind],
-               "cards": [Card(c) for c in meld.cards], "places": place_texts(rules, meld)}
+               "cards": [Card(c) for c in meld.cards]}
         if meld.kind == RUN:
+            rec["suit"] = SUITS[meld.key]
             rec["low"] = meld.low
+        else:
+            rec["rank"] = RANK_TEXT[meld.key]
         out.append(rec)
     return out
 
@@ -803,10 +823,9 @@ def melds_from_records(rules: MeldRules, records) -> list:
             table.append(None)
         cards = tuple(int(c) for c in rec["cards"])
         if rec["kind"] == "run":
-            suit = SUITS.index(rec["places"][0][-1])
-            table.append(Meld(RUN, suit, rec["low"], cards, rec["owner"]))
+            table.append(Meld(RUN, SUITS.index(rec["suit"]), rec["low"], cards, rec["owner"]))
         else:
-            table.append(Meld(SET, RANK_VALUE[rec["places"][0][:-1]], 0, cards, rec["owner"]))
+            table.append(Meld(SET, RANK_VALUE[rec["rank"]], 0, cards, rec["owner"]))
     return table
 
 
@@ -843,3 +862,80 @@ def one_per_face(rules: MeldRules, mask: int, prefer: int = 0) -> list[int]:
             m ^= low
             chosen.setdefault(face[c], c)
     return sorted(chosen.values())
+
+
+def put_meld(table: list, meld: Meld) -> int:
+    """Lay ``meld`` in the table's first empty slot (or a new one); its number."""
+    for k, m in enumerate(table):
+        if m is None:
+            table[k] = meld
+            return k + 1
+    table.append(meld)
+    return len(table)
+
+
+def broken_melds(rules: MeldRules, table, owner=None) -> set[int]:
+    """Numbers of the melds that are not whole (mid-turn, after lifting)."""
+    return {no for no, m in enumerate(table, 1)
+            if m is not None and (owner is None or m.owner == owner) and not rules.valid(m)}
+
+
+def lift_moves(rules: MeldRules, actions: RummyActions, start: int, table, max_melds: int,
+               owner=None) -> list[int]:
+    """Every ``lift`` action on the table (melds of ``owner`` only, when given);
+    lifting from a run's middle needs a free meld number for its second part."""
+    out = []
+    free = sum(1 for m in table if m is None) + max_melds - len(table)
+    for no, meld in enumerate(table, 1):
+        if meld is None or (owner is not None and meld.owner != owner):
+            continue
+        for i, c in enumerate(meld.cards):
+            if meld.kind == RUN and 0 < i < len(meld.cards) - 1 and free < 1:
+                continue
+            place = None
+            if meld.kind == RUN and not rules.fits(c, meld.key, meld.low + i):
+                place = face_of(meld.low + i, meld.key)
+            out.append(actions.lift_id(start, rules.face[c], place, no))
+    return list(dict.fromkeys(out))
+
+
+def apply_lift(rules: MeldRules, table: list, face: int, place, no: int) -> int:
+    """Lift the card ``face`` (a wild card standing for ``place`` in a run) out
+    of meld ``no``: the meld keeps its number (or empties), a run's second
+    part takes a free number.  Returns the card."""
+    meld = table[no - 1]
+    index = None
+    for i, c in enumerate(meld.cards):
+        if rules.face[c] != face:
+            continue
+        if meld.kind == RUN:
+            stands = not rules.fits(c, meld.key, meld.low + i)
+            if stands != (place is not None) or (stands and place != face_of(meld.low + i, meld.key)):
+                continue
+        index = i
+        break
+    card, pieces = rules.lift(meld, index)
+    table[no - 1] = pieces[0] if pieces else None
+    if len(pieces) > 1:
+        put_meld(table, pieces[1])
+    return card
+
+
+def sample_unseen(deck_mask: int, seen: int, view, rng, known, extra_zones=None):
+    """Deal the cards a seat cannot see: every other hand gets its size less
+    its known cards (which it keeps), the stock its count, and each of
+    ``extra_zones`` (name: count) its count.  Returns (hands, stock list,
+    extra placements)."""
+    from .deal import sample_hands, shuffled
+    seat = view["seat"]
+    n = view["players"]
+    zones = {"stock": view["stock"]}
+    for z, count in (extra_zones or {}).items():
+        zones[z] = count
+    for p in range(n):
+        if p != seat:
+            zones[f"hand{p}"] = view["hand_sizes"][p] - known[p].bit_count()
+    placed = sample_hands(deck_mask & ~seen, zones, rng)
+    own = int(view["hand"]) if seat is not None else 0
+    hands = [own if p == seat else placed[f"hand{p}"] | known[p] for p in range(n)]
+    return hands, shuffled(placed["stock"], rng), placed

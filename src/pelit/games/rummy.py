@@ -97,12 +97,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import rebuild_stock, sample_hands, shuffled
-from ..cards.deck import (ACE, JACK, JOKER_RANK, SUITS, Card, CardSet, ids, mask_of, pretty,
-                          standard_deck)
-from ..cards.rummy import (JOKER_FACE, RUN, MeldRules, RummyActions, cards_for_faces,
-                           layoff_moves, meld_line, meld_records, melds_from_records,
-                           one_per_face)
+from ..cards.deal import rebuild_stock
+from ..cards.deck import JACK, JOKER_RANK, Card, CardSet, ids, mask_of, pretty, standard_deck
+from ..cards.rummy import (JOKER_FACE, RUN, MeldRules, RummyActions, apply_lift, broken_melds,
+                           cards_for_faces, layoff_moves, lift_moves, meld_line,
+                           meld_records, melds_from_records, one_per_face, put_meld,
+                           sample_unseen)
 from ..cards.seats import others_hands
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -521,7 +521,7 @@ class Rummy(Game):
         return sum(1 for c in cards if not (s.loose >> c) & 1)
 
     def _broken(self, s):
-        return any(m is not None and not RULES.valid(m) for m in s.table)
+        return bool(broken_melds(RULES, s.table))
 
     def _tent_points(self, s):
         """What the turn's lay-out is worth so far (counted before the first lay-out)."""
@@ -573,7 +573,7 @@ class Rummy(Game):
             targets = {no for no, m in enumerate(s.table, 1)
                        if m is not None and m.mask & s.tent}
         if targets is None or targets:
-            broken = {no for no, m in enumerate(s.table, 1) if m is not None and not RULES.valid(m)}
+            broken = broken_melds(RULES, s.table)
             moves = layoff_moves(RULES, s.table, pool, JOKERS, targets)
             if broken:
                 moves += [mv for mv in layoff_moves(RULES, s.table, pool, JOKERS, broken,
@@ -585,7 +585,7 @@ class Rummy(Game):
         if s.opened[seat]:
             out += self._swaps(s, seat)
             if s.options.robbery:
-                out += self._lifts(s)
+                out += lift_moves(RULES, a, self.A_LIFT, s.table, MAX_MELDS)
         if s.acted:
             out.append(self.A_UNDO)
         return out
@@ -628,23 +628,6 @@ class Rummy(Game):
                 if any(JOKER_FACE in faces for faces in RULES.starters(after, JOKERS, sizes=(3,))):
                     out.append(a.onto_id(self.A_SWAP, f, no))
         return out
-
-    def _lifts(self, s):
-        a = self.actions
-        out = []
-        free = sum(1 for m in s.table if m is None) + MAX_MELDS - len(s.table)
-        for no, meld in enumerate(s.table, 1):
-            if meld is None:
-                continue
-            for i, c in enumerate(meld.cards):
-                if meld.kind == RUN and 0 < i < len(meld.cards) - 1 and free < 1:
-                    continue
-                f = RULES.face[c]
-                place = None
-                if meld.kind == RUN and not RULES.fits(c, meld.key, meld.low + i):
-                    place = RULES.face_of_place(meld.key, meld.low + i)
-                out.append(a.lift_id(self.A_LIFT, f, place, no))
-        return list(dict.fromkeys(out))
 
     def _apply_meld(self, s, seat, action):
         if action < DECK.size:
@@ -691,36 +674,11 @@ class Rummy(Game):
             s.log("swap", seat, card=Card(card), joker=Card(joker), no=no)
         else:                                                # lift (Robbery)
             face, place, no = parts
-            meld = s.table[no - 1]
-            i = self._lift_index(meld, face, place)
-            card, pieces = RULES.lift(meld, i)
+            card = apply_lift(RULES, s.table, face, place, no)
             s.loose |= 1 << card
-            if pieces:
-                s.table[no - 1] = pieces[0]
-                if len(pieces) > 1:
-                    hole = next((k for k, m in enumerate(s.table) if m is None), None)
-                    if hole is None:
-                        s.table.append(pieces[1])
-                    else:
-                        s.table[hole] = pieces[1]
-            else:
-                s.table[no - 1] = None
             s.log("lift", seat, card=Card(card), no=no)
         self._check_opening(s, seat)
         s.to_act = (seat,)
-
-    def _lift_index(self, meld, face, place):
-        for i, c in enumerate(meld.cards):
-            if RULES.face[c] != face:
-                continue
-            if meld.kind == RUN:
-                here = RULES.face_of_place(meld.key, meld.low + i)
-                stands = not RULES.fits(c, meld.key, meld.low + i)
-                if (place is None and not stands) or (place is not None and stands and place == here):
-                    return i
-            else:
-                return i
-        raise ValueError("no such card in the meld")
 
     def _from_pool(self, s, p, card):
         if (s.loose >> card) & 1:
@@ -734,11 +692,7 @@ class Rummy(Game):
         meld.owner = p
         for c in cards:
             self._from_pool(s, p, c)
-        hole = next((k for k, m in enumerate(s.table) if m is None), None)
-        if hole is None:
-            s.table.append(meld)
-        else:
-            s.table[hole] = meld
+        put_meld(s.table, meld)
         s.laid[p] = True
         if not s.opened[p]:
             s.tent |= meld.mask
@@ -1025,13 +979,7 @@ class Rummy(Game):
         seen = own | mask_of(s.discard) | table_cards | s.loose | s.box
         for k in known:
             seen |= k
-        zones = {"stock": view["stock"]}
-        for p in range(n):
-            if p != seat:
-                zones[f"hand{p}"] = view["hand_sizes"][p] - known[p].bit_count()
-        placed = sample_hands(DECK.all_mask & ~seen, zones, rng)
-        s.hands = [own if p == seat else placed[f"hand{p}"] | known[p] for p in range(n)]
-        s.stock = shuffled(placed["stock"], rng)
+        s.hands, s.stock, _ = sample_unseen(DECK.all_mask, seen, view, rng, known)
         s.known = known
         s.public = seen
         s.reshuffles = 0
