@@ -272,9 +272,10 @@ class SevenRummy(Game):
         tf = RULES.face[top]
         pool = s.hands[p] | (1 << top)
         out = []
+        left = s.hands[p].bit_count()
         for faces in RULES.starters(pool, 0, sizes=(2, 3)):
-            if tf not in faces:
-                continue
+            if tf not in faces or left - (len(faces) - 1) < 1:
+                continue                    # a card must be left for the final discard
             is_set = RULES.read_natural(cards_for_faces(RULES, faces, pool)).kind != RUN
             if not sets_only or is_set:
                 out.append((tuple(f for f in faces if f != tf), is_set))
