@@ -844,6 +844,8 @@ def meld_line(rules: MeldRules, meld: Meld, no: int) -> str:
         parts.append(shown)
     if meld.kind == RUN:
         what = f"run of {SUIT_NAMES[meld.key]}"
+    elif len(meld.cards) == 1:
+        what = f"a lone {RANK_NAMES[meld.key]}"
     else:
         what = f"set of {RANK_NAMES[meld.key]}s"
     return f"  {no:>2}. {' '.join(parts)}   ({what})"
@@ -939,3 +941,26 @@ def sample_unseen(deck_mask: int, seen: int, view, rng, known, extra_zones=None)
     own = int(view["hand"]) if seat is not None else 0
     hands = [own if p == seat else placed[f"hand{p}"] | known[p] for p in range(n)]
     return hands, shuffled(placed["stock"], rng), placed
+
+
+def describe_meld_event(deck, e):
+    """Terminal lines for the table events every rummy logs (melds, lay-offs,
+    lifts, exchanges, a turn taken back); ``NotImplemented`` for the rest."""
+    k = e.get("kind")
+    who = f"seat {e.get('seat')}"
+
+    def show(cards):
+        return " ".join(pretty(deck.text(int(c))) for c in cards)
+    if k == "meld":
+        early = " before drawing" if e.get("before_draw") else ""
+        return f"{who} melds {show(e['cards'])} (meld {e['no']}){early}"
+    if k == "layoff":
+        return f"{who} lays {show([e['card']])} off on meld {e['no']}"
+    if k == "lift":
+        return f"{who} lifts {show([e['card']])} out of meld {e['no']}"
+    if k == "swap":
+        return f"{who} puts {show([e['card']])} in meld {e['no']} for its joker"
+    if k == "undo":
+        back = e.get("back")
+        return f"{who} takes the turn back" + (f" ({show(back)} back to the hand)" if back else "")
+    return NotImplemented

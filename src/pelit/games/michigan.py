@@ -166,7 +166,8 @@ class Michigan(Game):
     test_options = {"players": 3}
     render_hints = {
         "hide": ["played", "chips", "boodle", "kitty", "hand_sizes", "dead_owner", "dealer",
-                 "leader", "stopped", "auction", "deal_no", "results", "widow", "dead"],
+                 "leader", "stopped", "auction", "deal_no", "results", "widow", "dead",
+                 "dead_cards", "known_dead", "voids"],
     }
 
     def __init__(self):
@@ -329,9 +330,10 @@ class Michigan(Game):
             for c in ids(h):
                 holder[c] = p
         p = seat
-        s.log("lead", p, card=Card(card))
+        lead = True
         while True:
-            self._play(s, p, card)
+            self._play(s, p, card, lead)
+            lead = False
             if not s.hands[p]:
                 self._end_deal(s, p)
                 return
@@ -354,10 +356,10 @@ class Michigan(Game):
         s.leader = p
         self._find_leader(s)
 
-    def _play(self, s, p, card):
+    def _play(self, s, p, card, lead=False):
         s.hands[p] &= ~(1 << card)
         s.played[p] |= 1 << card
-        s.log("play", p, card=Card(card))
+        s.log("play", p, card=Card(card), lead=lead)
         if card in BOODLE_CARDS:
             b = BOODLE_CARDS.index(card)
             won = s.boodle[b]
@@ -530,8 +532,14 @@ class Michigan(Game):
             who = view["dead_owner"]
             extra.append(f"dead hand: {view['dead_cards']} cards"
                          + (f" (given up by {_name(who, me)})" if who is not None else ""))
+        known = view["known_dead"]
+        if known:
+            extra.append("known to lie there: " + " ".join(pretty(DECK.text(c)) for c in ids(int(known))))
         if extra:
             lines.append("   ".join(extra))
+        for p in range(n):
+            if view["voids"][p]:
+                lines.append(f"{_name(p, me)} holds no " + ", ".join(view["voids"][p]))
         a = view["auction"]
         if a is not None:
             high = "no bid yet" if a["high"] is None else f"high bid {a['high']} by {_name(a['high_seat'], me)}"
@@ -542,6 +550,11 @@ class Michigan(Game):
 
     def describe_event(self, e):
         k = e.get("kind")
+        if k == "play":
+            verb = "leads" if e.get("lead") else "plays"
+            return f"seat {e['seat']} {verb} {pretty(DECK.text(int(e['card'])))}"
+        if k == "stop":
+            return f"the run stops at {pretty(DECK.text(int(e['card'])))} ({e['by']})"
         if k == "boodle":
             return f"seat {e['seat']} plays the {_boodle_name(e['boodle'])} and wins {e['chips']} chips"
         if k == "deal_over":

@@ -99,9 +99,9 @@ from dataclasses import dataclass
 
 from ..cards.deal import rebuild_stock
 from ..cards.deck import JACK, JOKER_RANK, Card, CardSet, ids, mask_of, pretty, standard_deck
-from ..cards.rummy import (JOKER_FACE, RUN, MeldRules, RummyActions, apply_lift, broken_melds,
-                           cards_for_faces, layoff_moves, lift_moves, meld_line,
-                           meld_records, melds_from_records, one_per_face, put_meld,
+from ..cards.rummy import (JOKER_FACE, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
+                           cards_for_faces, describe_meld_event, layoff_moves, lift_moves,
+                           meld_line, meld_records, melds_from_records, one_per_face, put_meld,
                            sample_unseen)
 from ..cards.seats import others_hands
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -284,7 +284,7 @@ class Rummy(Game):
         "hide": ["melds", "discard", "discarder", "stock", "hand_sizes", "hand_known",
                  "totals", "alive", "opened", "turn", "dealer", "deal_no", "results",
                  "laid_now", "loose", "pending", "tapper", "last_round", "passed",
-                 "turn_start", "out_order", "must_draw"],
+                 "turn_start", "out_order", "must_draw", "laid", "no_draw"],
         "not_cards_after": ["to", "in", "from"],
     }
 
@@ -1039,7 +1039,7 @@ class Rummy(Game):
             state = "laid out" if view["opened"][p] else "not laid out"
             known = view["hand_known"][p]
             extra = f"; known in hand: {_cards(known)}" if known and p != me else ""
-            lines.append(f"{_name(p, me)}: {view['hand_sizes'][p]} cards, {state}{extra}")
+            lines.append(f"{_name(p, me)}: {view['hand_sizes'][p]} card{'' if view['hand_sizes'][p] == 1 else 's'}, {state}{extra}")
             for rec in view["melds"]:
                 if rec["owner"] == p:
                     lines.append(meld_line(RULES, _meld_of(rec), rec["no"]))
@@ -1048,7 +1048,8 @@ class Rummy(Game):
         top = pretty(DECK.text(int(pile[-1]))) if pile else "empty"
         by = view["discarder"]
         who = f" (discarded by {_name(by, me)})" if by is not None else ""
-        lines.append(f"Discard pile: {len(pile)} cards, top {top}{who}   Stock: {view['stock']}")
+        lines.append(f"Discard pile: {len(pile)} card{'' if len(pile) == 1 else 's'}, top {top}{who}"
+                     f"   Stock: {view['stock']}")
         if view["laid_now"]:
             lines.append(f"This turn's first lay-out: {view['laid_now']} of {o.opening}")
         if view["loose"]:
@@ -1065,6 +1066,9 @@ class Rummy(Game):
 
     def describe_event(self, e):
         k = e.get("kind")
+        line = describe_meld_event(DECK, e)
+        if line is not NotImplemented:
+            return line
         if k == "deal_scored":
             c = e.get("closer")
             if c is None:
@@ -1073,6 +1077,12 @@ class Rummy(Game):
             if e.get("tapper") is not None and e.get("tapper") == c:
                 how = " by tapping"
             return f"seat {c} closes{how}; deal {e['points']}, totals {e['totals']}"
+        if k == "foreman":
+            return f"seat {e['seat']} is the foreman: one card more, and he begins without drawing"
+        if k == "take":
+            into = e.get("into")
+            where = f" into meld {into}" if into else ""
+            return f"seat {e['seat']} takes {pretty(DECK.text(int(e['card'])))}{where}"
         if k == "laid_out":
             return f"seat {e['seat']} has laid out ({e['points']} points)"
         if k == "out":

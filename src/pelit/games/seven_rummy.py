@@ -59,7 +59,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import rebuild_stock, sample_hands, shuffled
 from ..cards.deck import JACK, KING, QUEEN, Card, CardSet, ids, mask_of, pretty, standard_deck
-from ..cards.rummy import (RUN, MeldRules, RummyActions, cards_for_faces,
+from ..cards.rummy import (MeldRules, RUN, RummyActions, cards_for_faces, describe_meld_event,
                            layoff_moves, meld_line, meld_records, melds_from_records)
 from ..cards.seats import others_hands
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -585,7 +585,7 @@ class SevenRummy(Game):
         lines.append("")
         for p in range(n):
             flag = "" if view["drew_stock"][p] else "   (no stock draw yet: cannot take discards)"
-            lines.append(f"{_name(p, me)}: {view['hand_sizes'][p]} cards{flag}")
+            lines.append(f"{_name(p, me)}: {view['hand_sizes'][p]} card{'' if view['hand_sizes'][p] == 1 else 's'}{flag}")
             for rec in view["melds"]:
                 if rec["owner"] == p:
                     lines.append(meld_line(RULES, _meld_of(rec), rec["no"]))
@@ -594,7 +594,8 @@ class SevenRummy(Game):
         top = pretty(DECK.text(int(pile[-1]))) if pile else "empty"
         by = view["discarder"]
         who = f" (discarded by {_name(by, me)})" if by is not None else ""
-        lines.append(f"Discard pile: {len(pile)} cards, top {top}{who}   Stock: {view['stock']}")
+        lines.append(f"Discard pile: {len(pile)} card{'' if len(pile) == 1 else 's'}, top {top}{who}"
+                     f"   Stock: {view['stock']}")
         w = view["waiting"]
         if w is not None:
             shown = " ".join(pretty(DECK.text(int(c))) for c in w["cards"])
@@ -605,11 +606,22 @@ class SevenRummy(Game):
 
     def describe_event(self, e):
         k = e.get("kind")
+        line = describe_meld_event(DECK, e)
+        if line is not NotImplemented:
+            return line
         if k == "claim":
             skipped = ", ".join(f"seat {q}" for q in e.get("skipped") or [])
             cards = " ".join(pretty(DECK.text(int(c))) for c in e["meld"])
             return (f"seat {e['seat']} claims {pretty(DECK.text(int(e['card'])))} out of turn "
                     f"and melds {cards} (meld {e['no']})" + (f"; skipped: {skipped}" if skipped else ""))
+        if k == "take":
+            cards = " ".join(pretty(DECK.text(int(c))) for c in e["meld"])
+            return (f"seat {e['seat']} takes {pretty(DECK.text(int(e['card'])))} and melds "
+                    f"{cards} (meld {e['no']})")
+        if k == "wants_discard":
+            cards = " ".join(pretty(DECK.text(int(c))) for c in e["cards"])
+            return (f"seat {e['seat']} takes {pretty(DECK.text(int(e['card'])))} for a sequence "
+                    f"with {cards}, unless a set claims it")
         if k == "hand_scored":
             w = e.get("winner")
             if w is None:

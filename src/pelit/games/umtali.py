@@ -581,7 +581,8 @@ class Umtali(Game):
             side = view["sides"][p]
             pts = side_points([_meld_of(rec, p) for rec in side])
             lines.append("")
-            lines.append(f"{_name(p, me)}'s side ({pts} points), {view['hand_sizes'][p]} cards in hand")
+            whose = "Your side" if p == me else f"Seat {p}'s side"
+            lines.append(f"{whose} ({pts} points), {_count(view['hand_sizes'][p])} in hand")
             if not side:
                 lines.append("  nothing melded")
             for rec in side:
@@ -591,7 +592,7 @@ class Umtali(Game):
         pile = view["pile"]
         top = " ".join(pretty(DECK.text(int(c))) for c in pile[-2:]) if pile else "empty"
         extra = " and one card face down" if view["face_down"] else ""
-        lines.append(f"Discard pile: {len(pile)} cards, top two {top}{extra}   Stock: {view['stock']}")
+        lines.append(f"Discard pile: {_count(len(pile))}, top two {top}{extra}   Stock: {view['stock']}")
         if view["pending"]:
             lines.append("To meld this turn (taken from the pile): " +
                          " ".join(pretty(DECK.text(c)) for c in view["pending"]))
@@ -610,6 +611,10 @@ def _meld_of(rec, owner):
         m.owner = owner
         return m
     return Meld(kind, DECK.rank_of[cards[0]], 0, cards, owner)
+
+
+def _count(n):
+    return f"{n} card{'' if n == 1 else 's'}"
 
 
 def _name(p, me):

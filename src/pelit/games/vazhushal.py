@@ -73,10 +73,10 @@ from dataclasses import dataclass
 
 from ..cards.deck import (ACE, JACK, JOKER_RANK, RED_SUITS, Card, CardSet, ids, mask_of, pretty,
                           standard_deck)
-from ..cards.rummy import (FACE_TEXT, RUN, MeldRules, RummyActions, apply_lift, broken_melds,
-                           cards_for_faces, layoff_moves, lift_moves, meld_line, meld_records,
-                           melds_from_records, one_per_face, place_texts, put_meld,
-                           sample_unseen)
+from ..cards.rummy import (FACE_TEXT, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
+                           cards_for_faces, describe_meld_event, layoff_moves, lift_moves,
+                           meld_line, meld_records, melds_from_records, one_per_face,
+                           place_texts, put_meld, sample_unseen)
 from ..cards.seats import others_hands
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -227,7 +227,7 @@ class Vazhushal(Game):
     render_hints = {
         "hide": ["melds", "line", "stock", "hand_sizes", "hand_known", "negative_joker",
                  "wild", "melded", "turn", "dealer", "loose", "turn_start", "final",
-                 "premelded"],
+                 "premelded", "last_drawn"],
         "not_cards_after": ["to", "from"],
     }
 
@@ -264,7 +264,7 @@ class Vazhushal(Game):
         s.wild = wild_cards(s.neg, DECK.all_mask & ~s.box)
         s.public = (1 << up) | (1 << s.neg)
         s.log("line_started", None, card=Card(up), negative_joker=Card(s.neg),
-              wild=self._wild_words(s.wild), stock=len(s.stock))
+              wild=" ".join(self._wild_words(s.wild)), stock=len(s.stock))
         s.table = []
         s.known = [0] * n
         s.melded = [False] * n
@@ -744,6 +744,9 @@ class Vazhushal(Game):
 
     def describe_event(self, e):
         k = e.get("kind")
+        line = describe_meld_event(DECK, e)
+        if line is not NotImplemented:
+            return line
         if k == "take":
             above = e.get("cards") or []
             more = f" and {_cards(above)} above it" if above else ""
