@@ -23,7 +23,21 @@ from ._rummy import consistent, keep_score, plan
 class VazhushalBot(Bot):
     name = "heuristic"
 
+    def __init__(self, game, seat, seed=0):
+        super().__init__(game, seat, seed)
+        self.backed = None           # the turn in which it took its melding back
+
     def choose(self, view):
+        a = self._choose(view)
+        if a == self.game.A_UNDO:
+            self.backed = self._turn_key(view)
+        return a
+
+    @staticmethod
+    def _turn_key(view):
+        return (view["stock"], len(view["line"]), view["turn"], view["phase"])
+
+    def _choose(self, view):
         g = self.game
         legal = view["legal"]
         decode = g.actions.decode
@@ -43,11 +57,14 @@ class VazhushalBot(Bot):
                 return g.A_DRAW
             return (pre or takes or legal)[0]
         melds, _ = plan(RULES, hand, wild)
-        meld_acts = [a for a in legal if verbs[a] == "meld"]
+        calm = self.backed == self._turn_key(view)     # after an undo: no more melding
+        meld_acts = [] if calm else [a for a in legal if verbs[a] == "meld"]
         good = [a for a in meld_acts if consistent(RULES, decode(a)[2][1], melds)]
         if good:
             return min(good, key=lambda a: self._wilds(decode(a)[2][1], wild))
-        lay = [a for a in legal if verbs[a] == "layoff"]
+        # wild cards go only onto sets: a run keeps the wild-free sequence the rules want
+        lay = [] if calm else [a for a in legal if verbs[a] == "layoff" and (
+            not self._wilds([decode(a)[2][0]], wild) or self._is_set(view, decode(a)[2][1]))]
         if lay:
             return min(lay, key=lambda a: (decode(a)[2][2] != 0, self._wilds([decode(a)[2][0]], wild)))
         if g.A_DONE in legal:
@@ -59,6 +76,10 @@ class VazhushalBot(Bot):
         cards = ids(hand)
         return min(discards, key=lambda c: (keep_score(RULES, c, cards, wild, in_plan,
                                                        lambda x: card_value(RULES.rank_of[x])), c))
+
+    @staticmethod
+    def _is_set(view, no):
+        return any(rec["no"] == no and rec["kind"] == "set" for rec in view["melds"])
 
     @staticmethod
     def _wild(view):
