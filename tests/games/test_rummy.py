@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 import pelit
-from pelit.cards.rummy import RUN
 from pelit.core.errors import IllegalAction, ParseError
 from pelit.games.rummy import DECK, RULES, card_points, meld_points, score_deal
 from pelit.sim.runner import play_match

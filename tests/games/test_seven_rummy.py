@@ -1,4 +1,5 @@
-"""Seven Rummy by seed 001 "Seven Rummy": scripted deals citing the section each rule comes from."""
+"""Seven Rummy by seed 001 "Seven Rummy": scripted deals citing the section each
+rule comes from."""
 
 from __future__ import annotations
 
@@ -123,7 +124,8 @@ def test_next_player_takes_the_discard_for_a_new_sequence():
 
 
 def test_claim_out_of_turn_for_a_set_skips_players():
-    # Drawing from the discard pile: a set out of turn; "players skipped"; next is the claimant's left
+    # Drawing from the discard pile: a set out of turn; "players skipped"; the claimant's
+    # left plays next
     hands = ["9S KD QH 2C 3C 7C 8D", "5H 6H JS JC 2H 3H 4C", "9C TC 5D 6D AS AH AD",
              "9H 9D 4D 4S 3S 5C 6C"]
     s = new(hands=hands, stock="KS KH KC QS QD")
@@ -141,7 +143,8 @@ def test_claim_out_of_turn_for_a_set_skips_players():
 
 
 def test_a_claim_races_the_next_players_draw():
-    # Drawing from the discard pile: "immediately, even if it's not their turn" - before the next draw
+    # Drawing from the discard pile: "immediately, even if it's not their turn", that is
+    # before the next player draws
     hands = ["9S KD QH 2C 3C 7C 8D", "5H 6H JS JC 2H 3H 4C", "9H 9D 4D 4S 3S 5C 6C"]
     s = new(hands=hands, stock="KS KH KC QS QD")
     first_round(s, ["KS", "KH", "KC"])

@@ -10,7 +10,6 @@ need least (``keep_score``).
 from __future__ import annotations
 
 from ..cards.deck import ACE, ids
-from ..cards.rummy import JOKER_FACE
 
 
 def _natural_melds(rules, cards):
@@ -62,7 +61,8 @@ def plan(rules, hand: int, wild: int, short_ok=False):
         for i, a in enumerate(cards):
             for b in cards[i + 1:]:
                 ra, rb = rules.rank_of[a], rules.rank_of[b]
-                same_rank = ra == rb and rules.suit_of[a] != rules.suit_of[b] and ra in rules.set_ranks
+                same_rank = (ra == rb and rules.suit_of[a] != rules.suit_of[b]
+                             and ra in rules.set_ranks)
                 near = rules.suit_of[a] == rules.suit_of[b] and 0 < abs(ra - rb) <= 2
                 if same_rank or near:
                     value = ra + rb
@@ -102,18 +102,13 @@ def keep_score(rules, card: int, hand_cards, wild: int, in_plan, value) -> float
     return score - value(card)
 
 
-def faces_of(rules, cards):
-    return sorted(rules.face[c] for c in cards)
-
-
 def consistent(rules, faces, melds) -> bool:
     """Whether a meld's faces all come from one planned meld (wild faces
     standing for any of its wild cards)."""
-    fs = [f for f in faces]
     for m in melds:
         pool = [rules.face[c] for c in m]
         ok = True
-        for f in fs:
+        for f in faces:
             if f in pool:
                 pool.remove(f)
             else:
@@ -123,6 +118,3 @@ def consistent(rules, faces, melds) -> bool:
             return True
     return False
 
-
-def is_joker_face(f) -> bool:
-    return f == JOKER_FACE

@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 from ..cards.deck import ids
+from ..cards.rummy import JOKER_FACE
 from ..games.rummy import HAND_POINTS, JOKERS, RULES, meld_points
 from . import Bot, heuristic
 from ._rummy import consistent, keep_score, plan
@@ -53,7 +54,8 @@ class RummyBot(Bot):
         if view["phase"] == "draw":
             return self._draw(view, legal, hand)
         for a in legal:
-            if g.A_CLOSE <= a < g.A_CLOSE + g.deck.size or g.A_TAP_OUT <= a < g.A_TAP_OUT + g.deck.size:
+            size = g.deck.size
+            if g.A_CLOSE <= a < g.A_CLOSE + size or g.A_TAP_OUT <= a < g.A_TAP_OUT + size:
                 return a
         melds, _ = plan(RULES, hand | int(view["loose"]), JOKERS)
         opened = view["opened"][seat]
@@ -70,7 +72,7 @@ class RummyBot(Bot):
                 return max(good, key=lambda a: self._meld_value(decode(a)[2][1]))
             lay = [a for a in legal if (decode(a) or ("", ""))[1] == "layoff"]
             if lay:
-                return min(lay, key=lambda a: (decode(a)[2][0] == 52, decode(a)[2][2]))
+                return min(lay, key=lambda a: (decode(a)[2][0] == JOKER_FACE, decode(a)[2][2]))
             if opened:
                 swaps = [a for a in legal if (decode(a) or ("", ""))[1] == "swap"]
                 if swaps:
@@ -86,7 +88,7 @@ class RummyBot(Bot):
                                                        lambda x: HAND_POINTS[x]), c))
 
     def _meld_value(self, faces):
-        return sum(0 if f == 52 else 1 for f in faces) * 100 + sum(f % 13 for f in faces)
+        return sum(0 if f == JOKER_FACE else 1 for f in faces) * 100 + sum(f % 13 for f in faces)
 
     def _draw(self, view, legal, hand):
         g = self.game
@@ -101,7 +103,7 @@ class RummyBot(Bot):
 
     def _makes_meld(self, hand, card):
         f = RULES.face[card]
-        return any(f in faces and 52 not in faces
+        return any(f in faces and JOKER_FACE not in faces
                    for faces in RULES.starters(hand | (1 << card), 0, sizes=(3,)))
 
     def _tap_or_pass(self, view, legal, hand):

@@ -41,8 +41,10 @@ class UmtaliBot(Bot):
             return g.A_DRAW if g.A_DRAW in legal else legal[0]
         melds = [a for a in legal if (decode(a) or ("", ""))[1] == "meld"]
         if melds:
-            return max(melds, key=lambda a: (len(decode(a)[2][1]) != 2 or self._marriage(decode(a)[2][1]),
-                                             len(decode(a)[2][1])))
+            def rank(a):
+                faces = decode(a)[2][1]
+                return (len(faces) != 2 or self._marriage(faces), len(faces))
+            return max(melds, key=rank)
         cards = ids(hand)
         if view["last_turn"] and view["out"] != self.seat:
             discards = [a for a in legal if a < 52]

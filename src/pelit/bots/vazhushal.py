@@ -66,7 +66,8 @@ class VazhushalBot(Bot):
         lay = [] if calm else [a for a in legal if verbs[a] == "layoff" and (
             not self._wilds([decode(a)[2][0]], wild) or self._is_set(view, decode(a)[2][1]))]
         if lay:
-            return min(lay, key=lambda a: (decode(a)[2][2] != 0, self._wilds([decode(a)[2][0]], wild)))
+            return min(lay, key=lambda a: (decode(a)[2][2] != 0,
+                                           self._wilds([decode(a)[2][0]], wild)))
         if g.A_DONE in legal:
             return g.A_DONE
         discards = [a for a in legal if a < g.deck.size]

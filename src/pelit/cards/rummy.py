@@ -54,15 +54,12 @@ JOKER_FACE = 52
 FACE_TEXT = tuple(RANK_TEXT[r] + SUITS[s] for s in range(4) for r in range(2, 15)) + ("JK",)
 _FACE_OF_TEXT = {t: i for i, t in enumerate(FACE_TEXT)}
 SUIT_ORDER = (0, 1, 3, 2)            # sets list their suits as a hand shows them: S H C D
+RANK_VALUE = {t: r for r, t in RANK_TEXT.items()}
 
 
 def face_of(rank: int, suit: int) -> int:
     """The face index of a suited card (rank 1 or 14 is the ace)."""
     return suit * 13 + ((ACE if rank == 1 else rank) - 2)
-
-
-def face_text(face: int) -> str:
-    return FACE_TEXT[face]
 
 
 def parse_face(word: str) -> int:
@@ -149,9 +146,6 @@ class MeldRules:
         """Whether ``card`` is naturally the card of ``suit`` at ``rank`` (1: low ace)."""
         r = self.rank_of[card]
         return self.suit_of[card] == suit and (r == rank or (rank == 1 and r == ACE))
-
-    def face_of_place(self, suit: int, rank: int) -> int:
-        return face_of(rank, suit)
 
     def wild_count(self, meld: Meld) -> int:
         """How many of the meld's cards stand in for another card."""
@@ -366,7 +360,8 @@ class MeldRules:
         if self.rank_of[card] != meld.key:
             return None
         n_nat = len(cards) - self.wild_count(meld)
-        if any(self.suit_of[c] == self.suit_of[card] for c in cards[:n_nat]) or n_nat == len(cards):
+        if n_nat == len(cards) or any(self.suit_of[c] == self.suit_of[card]
+                                      for c in cards[:n_nat]):
             return None
         freed = cards[n_nat]
         m = self.read_set(tuple(cards[:n_nat]) + (card,) + tuple(cards[n_nat + 1:]), wild,
@@ -481,14 +476,16 @@ class MeldRules:
                         continue
                     for wild_places in combinations(optional, extra):
                         wild_at = set(wild_places) | {i for i in range(size) if not have[i]}
-                        if has_short and (self.short_rank - low) in wild_at and size < self.min_len:
+                        if has_short and size < self.min_len \
+                                and (self.short_rank - low) in wild_at:
                             continue
                         nat_faces = [places[i] for i in range(size) if i not in wild_at]
                         used: dict[int, int] = {}
                         for f in nat_faces:
                             used[f] = used.get(f, 0) + 1
                         order = sorted(wild_at)
-                        for wild_combo in (self._wild_choices(by_face, wf, w, used) if w else [()]):
+                        combos = self._wild_choices(by_face, wf, w, used) if w else [()]
+                        for wild_combo in combos:
                             faces = list(places)
                             for i, f in zip(order, wild_combo):
                                 faces[i] = f
@@ -829,8 +826,6 @@ def melds_from_records(rules: MeldRules, records) -> list:
     return table
 
 
-RANK_VALUE = {t: r for r, t in RANK_TEXT.items()}
-
 
 def meld_line(rules: MeldRules, meld: Meld, no: int) -> str:
     """``  3. 5♥ 6♥ JK(7♥) 8♥   run of hearts``: one meld for the terminal."""
@@ -912,7 +907,8 @@ def apply_lift(rules: MeldRules, table: list, face: int, place, no: int) -> int:
             continue
         if meld.kind == RUN:
             stands = not rules.fits(c, meld.key, meld.low + i)
-            if stands != (place is not None) or (stands and place != face_of(meld.low + i, meld.key)):
+            here = face_of(meld.low + i, meld.key)
+            if stands != (place is not None) or (stands and place != here):
                 continue
         index = i
         break

@@ -51,7 +51,8 @@ from dataclasses import dataclass
 
 from ..cards.auction import PASS, Auction
 from ..cards.deal import sample_hands
-from ..cards.deck import ACE, RANK_NAMES, SUIT_NAMES, Card, CardSet, ids, mask_of, pretty, standard_deck
+from ..cards.deck import (ACE, RANK_NAMES, SUIT_NAMES, Card, CardSet, ids, mask_of, pretty,
+                          standard_deck)
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -406,7 +407,8 @@ class Michigan(Game):
             if su == s.stopped:
                 return f"the {SUIT_NAMES[su]} were just stopped: lead another suit"
             low = lowest_in(s.hands[seat], su)
-            return f"lead the lowest card you hold of a suit ({DECK.text(low)} in {SUIT_NAMES[su]})"
+            return (f"lead the lowest card you hold of a suit ({DECK.text(low)} in "
+                    f"{SUIT_NAMES[su]})")
         if s.phase is Phase.AUCTION and self.A_BID <= action < self.A_BID + MAX_BID:
             return f"bid more than {s.auction.high + 1} chips, or pass"
         if s.phase is Phase.WIDOW:
@@ -515,9 +517,10 @@ class Michigan(Game):
         n = view["players"]
         me = view["seat"]
         o = view["options"]
-        lines = [f"Deal {view['deal_no'] + 1} of {n * o.rounds}   dealer: {_name(view['dealer'], me)}"]
-        lines.append("Boodle cards: " + ", ".join(f"{pretty(b)} {k}" for b, k in view["boodle"].items())
-                     + f"   kitty: {view['kitty']}")
+        lines = [f"Deal {view['deal_no'] + 1} of {n * o.rounds}   "
+                 f"dealer: {_name(view['dealer'], me)}"]
+        stakes = ", ".join(f"{pretty(b)} {k}" for b, k in view["boodle"].items())
+        lines.append(f"Boodle cards: {stakes}   kitty: {view['kitty']}")
         lines.append("Chips won or lost: " + ", ".join(f"{_name(p, me)} {view['chips'][p]:+d}"
                                                       for p in range(n)))
         lines.append("")
@@ -534,7 +537,8 @@ class Michigan(Game):
                          + (f" (given up by {_name(who, me)})" if who is not None else ""))
         known = view["known_dead"]
         if known:
-            extra.append("known to lie there: " + " ".join(pretty(DECK.text(c)) for c in ids(int(known))))
+            extra.append("known to lie there: " +
+                         " ".join(pretty(DECK.text(c)) for c in ids(int(known))))
         if extra:
             lines.append("   ".join(extra))
         for p in range(n):
@@ -542,7 +546,8 @@ class Michigan(Game):
                 lines.append(f"{_name(p, me)} holds no " + ", ".join(view["voids"][p]))
         a = view["auction"]
         if a is not None:
-            high = "no bid yet" if a["high"] is None else f"high bid {a['high']} by {_name(a['high_seat'], me)}"
+            high = "no bid yet" if a["high"] is None else \
+                f"high bid {a['high']} by {_name(a['high_seat'], me)}"
             lines.append(f"Auction of the widow: {high}")
         if view["stopped"]:
             lines.append(f"The {view['stopped']} were stopped: lead another suit")
@@ -556,7 +561,8 @@ class Michigan(Game):
         if k == "stop":
             return f"the run stops at {pretty(DECK.text(int(e['card'])))} ({e['by']})"
         if k == "boodle":
-            return f"seat {e['seat']} plays the {_boodle_name(e['boodle'])} and wins {e['chips']} chips"
+            return (f"seat {e['seat']} plays the {_boodle_name(e['boodle'])} and wins "
+                    f"{e['chips']} chips")
         if k == "deal_over":
             return (f"seat {e['seat']} is out of cards and takes the kitty ({e['kitty']}); "
                     f"payments {e['payments']}")

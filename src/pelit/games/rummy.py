@@ -866,12 +866,14 @@ class Rummy(Game):
             return "draw first ('draw' or 'take')"
         p = seat
         if s.pending >= 0:
-            return "meld the exchanged joker first: a new combination with it ('meld ...'), or 'undo'"
+            return ("meld the exchanged joker first: a new combination with it ('meld ...'), "
+                    "or 'undo'")
         if action < DECK.size or self.A_CLOSE <= action < self.A_TAP_OUT + DECK.size:
             if s.loose:
                 return "lay the lifted cards again first: " + DECK.texts(s.loose)
             if self._broken(s):
-                return "every combination must be whole before you discard (none of one or two cards)"
+                return ("every combination must be whole before you discard (none of one or "
+                        "two cards)")
             if not s.opened[p] and s.tent:
                 return (f"your first lay-out is worth {self._tent_points(s)}; it needs "
                         f"{s.options.opening}: lay more or 'undo'")
@@ -1039,7 +1041,7 @@ class Rummy(Game):
             state = "laid out" if view["opened"][p] else "not laid out"
             known = view["hand_known"][p]
             extra = f"; known in hand: {_cards(known)}" if known and p != me else ""
-            lines.append(f"{_name(p, me)}: {view['hand_sizes'][p]} card{'' if view['hand_sizes'][p] == 1 else 's'}, {state}{extra}")
+            lines.append(f"{_name(p, me)}: {_count(view['hand_sizes'][p])}, {state}{extra}")
             for rec in view["melds"]:
                 if rec["owner"] == p:
                     lines.append(meld_line(RULES, _meld_of(rec), rec["no"]))
@@ -1048,8 +1050,7 @@ class Rummy(Game):
         top = pretty(DECK.text(int(pile[-1]))) if pile else "empty"
         by = view["discarder"]
         who = f" (discarded by {_name(by, me)})" if by is not None else ""
-        lines.append(f"Discard pile: {len(pile)} card{'' if len(pile) == 1 else 's'}, top {top}{who}"
-                     f"   Stock: {view['stock']}")
+        lines.append(f"Discard pile: {_count(len(pile))}, top {top}{who}   Stock: {view['stock']}")
         if view["laid_now"]:
             lines.append(f"This turn's first lay-out: {view['laid_now']} of {o.opening}")
         if view["loose"]:
@@ -1088,6 +1089,10 @@ class Rummy(Game):
         if k == "out":
             return "out of the game: " + ", ".join(f"seat {p}" for p in e["seats"])
         return NotImplemented
+
+
+def _count(n):
+    return f"{n} card{'' if n == 1 else 's'}"
 
 
 def _name(p, me):

@@ -488,7 +488,8 @@ class SevenRummy(Game):
         if seat != s.turn:
             if action in (self.A_DRAW,) or (d and d[1] in ("take", "meld", "layoff")) \
                     or action < DECK.size:
-                return "it is not your turn: you may only claim the last discard for a set, or pass"
+                return ("it is not your turn: you may only claim the last discard for a set, "
+                        "or pass")
             if d and d[1] == "claim":
                 return ("you can claim the last discard only for a new set (or a pair of "
                         "sevens) with cards from your hand, after a turn in which you "
@@ -585,7 +586,7 @@ class SevenRummy(Game):
         lines.append("")
         for p in range(n):
             flag = "" if view["drew_stock"][p] else "   (no stock draw yet: cannot take discards)"
-            lines.append(f"{_name(p, me)}: {view['hand_sizes'][p]} card{'' if view['hand_sizes'][p] == 1 else 's'}{flag}")
+            lines.append(f"{_name(p, me)}: {_count(view['hand_sizes'][p])}{flag}")
             for rec in view["melds"]:
                 if rec["owner"] == p:
                     lines.append(meld_line(RULES, _meld_of(rec), rec["no"]))
@@ -594,8 +595,7 @@ class SevenRummy(Game):
         top = pretty(DECK.text(int(pile[-1]))) if pile else "empty"
         by = view["discarder"]
         who = f" (discarded by {_name(by, me)})" if by is not None else ""
-        lines.append(f"Discard pile: {len(pile)} card{'' if len(pile) == 1 else 's'}, top {top}{who}"
-                     f"   Stock: {view['stock']}")
+        lines.append(f"Discard pile: {_count(len(pile))}, top {top}{who}   Stock: {view['stock']}")
         w = view["waiting"]
         if w is not None:
             shown = " ".join(pretty(DECK.text(int(c))) for c in w["cards"])
@@ -612,8 +612,9 @@ class SevenRummy(Game):
         if k == "claim":
             skipped = ", ".join(f"seat {q}" for q in e.get("skipped") or [])
             cards = " ".join(pretty(DECK.text(int(c))) for c in e["meld"])
-            return (f"seat {e['seat']} claims {pretty(DECK.text(int(e['card'])))} out of turn "
-                    f"and melds {cards} (meld {e['no']})" + (f"; skipped: {skipped}" if skipped else ""))
+            line = (f"seat {e['seat']} claims {pretty(DECK.text(int(e['card'])))} out of turn "
+                    f"and melds {cards} (meld {e['no']})")
+            return line + (f"; skipped: {skipped}" if skipped else "")
         if k == "take":
             cards = " ".join(pretty(DECK.text(int(c))) for c in e["meld"])
             return (f"seat {e['seat']} takes {pretty(DECK.text(int(e['card'])))} and melds "
@@ -631,6 +632,10 @@ class SevenRummy(Game):
                     f"{' (double: all at once)' if e.get('all_at_once') else ''}; "
                     f"scores {e['scores']}")
         return NotImplemented
+
+
+def _count(n):
+    return f"{n} card{'' if n == 1 else 's'}"
 
 
 def _name(p, me):

@@ -250,7 +250,8 @@ class Umtali(Game):
             k = DECK.suit_mask[su]
             kq = hand & k & (DECK.rank_mask[KING] | DECK.rank_mask[QUEEN])
             if kq.bit_count() == 2:
-                out.append(tuple(RULES.face[c] for c in sorted(ids(kq), key=lambda c: -DECK.rank_of[c])))
+                king_first = sorted(ids(kq), key=lambda c: -DECK.rank_of[c])
+                out.append(tuple(RULES.face[c] for c in king_first))
         return out
 
     def _targets(self, s):
@@ -575,8 +576,9 @@ class Umtali(Game):
     def render_board(self, view):
         me = view["seat"]
         o = view["options"]
+        totals = view["totals"]
         lines = [f"Hand {view['hand_no'] + 1} of {o.hands}   dealer: {_name(view['dealer'], me)}"
-                 f"   totals: {_name(0, me)} {view['totals'][0]}, {_name(1, me)} {view['totals'][1]}"]
+                 f"   totals: {_name(0, me)} {totals[0]}, {_name(1, me)} {totals[1]}"]
         for p in (0, 1):
             side = view["sides"][p]
             pts = side_points([_meld_of(rec, p) for rec in side])
@@ -592,7 +594,8 @@ class Umtali(Game):
         pile = view["pile"]
         top = " ".join(pretty(DECK.text(int(c))) for c in pile[-2:]) if pile else "empty"
         extra = " and one card face down" if view["face_down"] else ""
-        lines.append(f"Discard pile: {_count(len(pile))}, top two {top}{extra}   Stock: {view['stock']}")
+        lines.append(f"Discard pile: {_count(len(pile))}, top two {top}{extra}"
+                     f"   Stock: {view['stock']}")
         if view["pending"]:
             lines.append("To meld this turn (taken from the pile): " +
                          " ".join(pretty(DECK.text(c)) for c in view["pending"]))

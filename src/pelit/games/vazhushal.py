@@ -612,7 +612,8 @@ class Vazhushal(Game):
                     "without wild cards kept and no two melds identical")
         if d is not None:
             if d[1] == "meld":
-                first = "" if s.melded[seat] else "; your first meld must be a sequence without wild cards"
+                first = "" if s.melded[seat] else \
+                    "; your first meld must be a sequence without wild cards"
                 return (f"{text}: not a meld you can lay (a run low to high or a set of three, "
                         f"a natural card in it, not identical to one of yours{first})")
             if d[1] in ("layoff", "lift"):
