@@ -62,6 +62,10 @@ def face_of(rank: int, suit: int) -> int:
     return suit * 13 + ((ACE if rank == 1 else rank) - 2)
 
 
+# each suit's faces by place, 1 (a low ace) to 14 (a high ace); place 0 holds none
+SUIT_FACES = tuple([-1] + [face_of(r, s) for r in range(1, 15)] for s in range(4))
+
+
 def parse_face(word: str) -> int:
     return _FACE_OF_TEXT[normalize_card_text(word)]
 
@@ -460,12 +464,14 @@ class MeldRules:
             return
         wild_total = sum(by_face[f] for f in wf)
         for s in range(4):
+            suit_faces = SUIT_FACES[s]
+            held = [by_face.get(f, 0) > 0 for f in suit_faces]
             for low in range(self.lo, self.hi - size + 2):
-                places = [face_of(r, s) for r in range(low, low + size)]
-                have = [by_face.get(f, 0) > 0 for f in places]
+                have = held[low:low + size]
                 missing = size - sum(have)
                 if missing > wild_total:
                     continue
+                places = suit_faces[low:low + size]
                 has_short = self.short_rank is not None and low <= self.short_rank < low + size \
                     and have[self.short_rank - low]
                 # each place natural (if held) or wild; the missing ones must be wild
@@ -960,3 +966,30 @@ def describe_meld_event(deck, e):
         back = e.get("back")
         return f"{who} takes the turn back" + (f" ({show(back)} back to the hand)" if back else "")
     return NotImplemented
+
+
+def table_changes(rules: MeldRules, before, now) -> list[dict]:
+    """How the table looked before this turn, as its differences from ``now``:
+    per meld number that changed, the earlier meld's record (None: no meld)."""
+    out = []
+    for k in range(max(len(before), len(now))):
+        was = before[k] if k < len(before) else None
+        cur = now[k] if k < len(now) else None
+        if was is not cur and was != cur:
+            out.append({"no": k + 1,
+                        "meld": meld_records(rules, [was])[0] if was is not None else None})
+    return out
+
+
+def table_before(rules: MeldRules, now, changes) -> list:
+    """The table ``table_changes`` describes (for a sampled world's ``undo``)."""
+    table = list(now)
+    for ch in changes:
+        k = ch["no"] - 1
+        while len(table) <= k:
+            table.append(None)
+        rec = ch["meld"]
+        table[k] = None if rec is None else melds_from_records(rules, [dict(rec, no=1)])[0]
+    while table and table[-1] is None:
+        table.pop()
+    return table

@@ -102,7 +102,7 @@ from ..cards.deck import JACK, JOKER_RANK, Card, CardSet, ids, mask_of, pretty, 
 from ..cards.rummy import (JOKER_FACE, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
                            cards_for_faces, describe_meld_event, layoff_moves, lift_moves,
                            meld_line, meld_records, melds_from_records, one_per_face, put_meld,
-                           sample_unseen)
+                           sample_unseen, table_before, table_changes)
 from ..cards.seats import others_hands
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -947,7 +947,7 @@ class Rummy(Game):
         v["turn_start"] = None
         if s.phase is Phase.MELD and s.acted:
             ph, _, table, opened, laid, _, discard, discarder, _ = s.snap
-            v["turn_start"] = {"melds": meld_records(RULES, table), "opened": opened,
+            v["turn_start"] = {"changed": table_changes(RULES, table, s.table), "opened": opened,
                                "laid": laid, "before_take": ph is Phase.DRAW,
                                "discard": [Card(c) for c in discard], "discarder": discarder}
         v["laid"] = list(s.laid)
@@ -1007,7 +1007,7 @@ class Rummy(Game):
         s.snap = None
         p = s.turn
         if start is not None:
-            before = melds_from_records(RULES, start["melds"])
+            before = table_before(RULES, s.table, start["changed"])
             before_cards = mask_of(c for m in before if m for c in m.cards)
             sdiscard = [int(c) for c in start["discard"]]
             taken = mask_of(sdiscard) & ~mask_of(s.discard)

@@ -76,7 +76,8 @@ from ..cards.deck import (ACE, JACK, JOKER_RANK, RED_SUITS, Card, CardSet, ids, 
 from ..cards.rummy import (FACE_TEXT, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
                            cards_for_faces, describe_meld_event, layoff_moves, lift_moves,
                            meld_line, meld_records, melds_from_records, one_per_face,
-                           place_texts, put_meld, sample_unseen)
+                           place_texts, put_meld, sample_unseen, table_before,
+                           table_changes)
 from ..cards.seats import others_hands
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -651,7 +652,7 @@ class Vazhushal(Game):
         v["turn_start"] = None
         if s.phase is not Phase.DRAW and s.acted:
             hand, table, melded, _, _ = s.snap
-            v["turn_start"] = {"melds": meld_records(RULES, table), "melded": melded}
+            v["turn_start"] = {"changed": table_changes(RULES, table, s.table), "melded": melded}
 
     def zones(self, s):
         z = {"stock": mask_of(s.stock), "line": mask_of(s.line), "loose": s.loose,
@@ -706,7 +707,7 @@ class Vazhushal(Game):
         s.acted = start is not None
         p = s.turn
         if start is not None:
-            before = melds_from_records(RULES, start["melds"])
+            before = table_before(RULES, s.table, start["changed"])
             before_cards = mask_of(c for m in before if m for c in m.cards)
             hand_before = (s.hands[p] | table_cards | s.loose) & ~before_cards
             s.snap = (hand_before, tuple(before), start["melded"], s.known[p] & hand_before,
