@@ -36,6 +36,17 @@ blocks the rummies share, as text a person can type:
 
 Action ids of the face blocks are numbers in base 54 (face + 1 per digit),
 so no word table is built; ``legal_actions`` decides what is meaningful.
+Legal lists stay short the way the Canasta family keeps them: a new meld is
+offered in its smallest form (three cards, or fewer where a rule allows)
+and grows by single lay-offs, so the list never enumerates every long meld.
+
+Why the rummies do not use the Canasta family's turn engine
+(``meld_game.MeldGame``): that engine is built around sides with one meld
+per rank, red threes, opening requirements by score zone, taking the whole
+pile and canastas; the rummies meld sets and runs per player, lay off on
+anyone's melds, take a single discard (or a line of them), claim out of
+turn and score by cards left in hand.  They share this module's melds,
+action text and table helpers instead, and each game keeps its own turn.
 """
 
 from __future__ import annotations
