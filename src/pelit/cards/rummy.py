@@ -58,6 +58,7 @@ from ..core.actions import ActionSpace, _choice_forms
 from ..core.errors import ParseError
 from .deck import (ACE, JOKER_RANK, RANK_NAMES, RANK_TEXT, SUIT_NAMES, SUITS, Card,
                    normalize_card_text, pretty)
+from .meld_screen import seat_label
 
 SET, RUN = 0, 1
 KIND_NAMES = ("set", "run")
@@ -1004,3 +1005,39 @@ def table_before(rules: MeldRules, now, changes) -> list:
     while table and table[-1] is None:
         table.pop()
     return table
+
+
+# -- terminal text ------------------------------------------------------------------
+
+def count_cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def cards_in_order(deck, cards) -> str:
+    """Cards (ids or ``Card``) as suit-symbol text, in the order given."""
+    return " ".join(pretty(deck.text(int(c))) for c in cards)
+
+
+def meld_of_record(rules: MeldRules, rec) -> Meld:
+    return melds_from_records(rules, [dict(rec, no=1)])[0]
+
+
+def table_lines(rules: MeldRules, view, me, header) -> list[str]:
+    """One block per player: ``header(p)`` and the player's melds, numbered."""
+    lines = []
+    for p in range(view["players"]):
+        head = header(p)
+        if head is None:
+            continue
+        lines.append(head)
+        for rec in view["melds"]:
+            if rec["owner"] == p:
+                lines.append(meld_line(rules, meld_of_record(rules, rec), rec["no"]))
+    return lines
+
+
+def discard_line(deck, pile, discarder, stock, me) -> str:
+    """``Discard pile: 4 cards, top 10♦ (discarded by Seat 2)   Stock: 27``."""
+    top = pretty(deck.text(int(pile[-1]))) if pile else "empty"
+    who = f" (discarded by {seat_label(discarder, me)})" if discarder is not None else ""
+    return f"Discard pile: {count_cards(len(pile))}, top {top}{who}   Stock: {stock}"

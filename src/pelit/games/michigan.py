@@ -53,6 +53,7 @@ from ..cards.auction import PASS, Auction
 from ..cards.deal import sample_hands
 from ..cards.deck import (ACE, RANK_NAMES, SUIT_NAMES, Card, CardSet, ids, mask_of, pretty,
                           standard_deck)
+from ..cards.meld_screen import seat_label
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -574,5 +575,4 @@ def _boodle_name(text):
     return f"{RANK_NAMES[DECK.rank_of[c]]} of {SUIT_NAMES[DECK.suit_of[c]]}"
 
 
-def _name(p, me):
-    return "You" if p == me else f"Seat {p}"
+_name = seat_label

@@ -99,10 +99,12 @@ from dataclasses import dataclass
 
 from ..cards.deal import rebuild_stock
 from ..cards.deck import JACK, JOKER_RANK, Card, CardSet, ids, mask_of, pretty, standard_deck
+from ..cards.meld_screen import seat_label
 from ..cards.rummy import (JOKER_FACE, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
-                           cards_for_faces, describe_meld_event, layoff_moves, lift_moves,
-                           meld_line, meld_records, melds_from_records, one_per_face, put_meld,
-                           sample_unseen, table_before, table_changes)
+                           cards_for_faces, cards_in_order, count_cards, describe_meld_event,
+                           discard_line, layoff_moves, lift_moves, meld_records,
+                           melds_from_records, one_per_face, put_meld, sample_unseen,
+                           table_before, table_changes, table_lines)
 from ..cards.seats import others_hands
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -1035,22 +1037,17 @@ class Rummy(Game):
             f"{_name(p, me)} {view['totals'][p]}" + ("" if view["alive"][p] else " (out)")
             for p in range(n)))
         lines.append("")
-        for p in range(n):
+
+        def header(p):
             if not view["alive"][p]:
-                continue
+                return None
             state = "laid out" if view["opened"][p] else "not laid out"
             known = view["hand_known"][p]
             extra = f"; known in hand: {_cards(known)}" if known and p != me else ""
-            lines.append(f"{_name(p, me)}: {_count(view['hand_sizes'][p])}, {state}{extra}")
-            for rec in view["melds"]:
-                if rec["owner"] == p:
-                    lines.append(meld_line(RULES, _meld_of(rec), rec["no"]))
+            return f"{_name(p, me)}: {count_cards(view['hand_sizes'][p])}, {state}{extra}"
+        lines += table_lines(RULES, view, me, header)
         lines.append("")
-        pile = view["discard"]
-        top = pretty(DECK.text(int(pile[-1]))) if pile else "empty"
-        by = view["discarder"]
-        who = f" (discarded by {_name(by, me)})" if by is not None else ""
-        lines.append(f"Discard pile: {_count(len(pile))}, top {top}{who}   Stock: {view['stock']}")
+        lines.append(discard_line(DECK, view["discard"], view["discarder"], view["stock"], me))
         if view["laid_now"]:
             lines.append(f"This turn's first lay-out: {view['laid_now']} of {o.opening}")
         if view["loose"]:
@@ -1091,17 +1088,8 @@ class Rummy(Game):
         return NotImplemented
 
 
-def _count(n):
-    return f"{n} card{'' if n == 1 else 's'}"
-
-
-def _name(p, me):
-    return "You" if p == me else f"Seat {p}"
+_name = seat_label
 
 
 def _cards(cards):
-    return " ".join(pretty(DECK.text(int(c))) for c in cards)
-
-
-def _meld_of(rec):
-    return melds_from_records(RULES, [dict(rec, no=1)])[0]
+    return cards_in_order(DECK, cards)

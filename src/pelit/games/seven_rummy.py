@@ -59,8 +59,10 @@ from dataclasses import dataclass
 
 from ..cards.deal import rebuild_stock, sample_hands, shuffled
 from ..cards.deck import JACK, KING, QUEEN, Card, CardSet, ids, mask_of, pretty, standard_deck
-from ..cards.rummy import (MeldRules, RUN, RummyActions, cards_for_faces, describe_meld_event,
-                           layoff_moves, meld_line, meld_records, melds_from_records)
+from ..cards.meld_screen import seat_label
+from ..cards.rummy import (MeldRules, RUN, RummyActions, cards_for_faces, cards_in_order,
+                           count_cards, describe_meld_event, discard_line, layoff_moves,
+                           meld_records, melds_from_records, table_lines)
 from ..cards.seats import others_hands
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -584,21 +586,16 @@ class SevenRummy(Game):
         lines.append("Scores: " + ", ".join(f"{_name(p, me)} {view['scores'][p]}"
                                             for p in range(n)))
         lines.append("")
-        for p in range(n):
+
+        def header(p):
             flag = "" if view["drew_stock"][p] else "   (no stock draw yet: cannot take discards)"
-            lines.append(f"{_name(p, me)}: {_count(view['hand_sizes'][p])}{flag}")
-            for rec in view["melds"]:
-                if rec["owner"] == p:
-                    lines.append(meld_line(RULES, _meld_of(rec), rec["no"]))
+            return f"{_name(p, me)}: {count_cards(view['hand_sizes'][p])}{flag}"
+        lines += table_lines(RULES, view, me, header)
         lines.append("")
-        pile = view["discard"]
-        top = pretty(DECK.text(int(pile[-1]))) if pile else "empty"
-        by = view["discarder"]
-        who = f" (discarded by {_name(by, me)})" if by is not None else ""
-        lines.append(f"Discard pile: {_count(len(pile))}, top {top}{who}   Stock: {view['stock']}")
+        lines.append(discard_line(DECK, view["discard"], view["discarder"], view["stock"], me))
         w = view["waiting"]
         if w is not None:
-            shown = " ".join(pretty(DECK.text(int(c))) for c in w["cards"])
+            shown = cards_in_order(DECK, w["cards"])
             lines.append(f"{_name(w['seat'], me)} takes the top card for a sequence with "
                          f"{shown}: a set claim still wins it")
         lines.append(f"Turn: {_name(view['turn'], me)}")
@@ -611,16 +608,16 @@ class SevenRummy(Game):
             return line
         if k == "claim":
             skipped = ", ".join(f"seat {q}" for q in e.get("skipped") or [])
-            cards = " ".join(pretty(DECK.text(int(c))) for c in e["meld"])
+            cards = cards_in_order(DECK, e["meld"])
             line = (f"seat {e['seat']} claims {pretty(DECK.text(int(e['card'])))} out of turn "
                     f"and melds {cards} (meld {e['no']})")
             return line + (f"; skipped: {skipped}" if skipped else "")
         if k == "take":
-            cards = " ".join(pretty(DECK.text(int(c))) for c in e["meld"])
+            cards = cards_in_order(DECK, e["meld"])
             return (f"seat {e['seat']} takes {pretty(DECK.text(int(e['card'])))} and melds "
                     f"{cards} (meld {e['no']})")
         if k == "wants_discard":
-            cards = " ".join(pretty(DECK.text(int(c))) for c in e["cards"])
+            cards = cards_in_order(DECK, e["cards"])
             return (f"seat {e['seat']} takes {pretty(DECK.text(int(e['card'])))} for a sequence "
                     f"with {cards}, unless a set claims it")
         if k == "hand_scored":
@@ -634,14 +631,6 @@ class SevenRummy(Game):
         return NotImplemented
 
 
-def _count(n):
-    return f"{n} card{'' if n == 1 else 's'}"
 
-
-def _name(p, me):
-    return "You" if p == me else f"Seat {p}"
-
-
-def _meld_of(rec):
-    return melds_from_records(RULES, [dict(rec, no=1)])[0]
+_name = seat_label
 

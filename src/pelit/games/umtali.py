@@ -60,8 +60,9 @@ from dataclasses import dataclass
 
 from ..cards.deck import (ACE, JACK, KING, QUEEN, Card, CardSet, ids, mask_of, pretty,
                           standard_deck)
-from ..cards.rummy import RUN, SET, Meld, MeldRules, RummyActions, cards_for_faces
 from ..cards.deal import sample_hands, shuffled
+from ..cards.meld_screen import seat_label
+from ..cards.rummy import RUN, SET, Meld, MeldRules, RummyActions, cards_for_faces, count_cards
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
 
@@ -616,9 +617,5 @@ def _meld_of(rec, owner):
     return Meld(kind, DECK.rank_of[cards[0]], 0, cards, owner)
 
 
-def _count(n):
-    return f"{n} card{'' if n == 1 else 's'}"
-
-
-def _name(p, me):
-    return "You" if p == me else f"Seat {p}"
+_count = count_cards
+_name = seat_label

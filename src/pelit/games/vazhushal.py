@@ -73,11 +73,12 @@ from dataclasses import dataclass
 
 from ..cards.deck import (ACE, JACK, JOKER_RANK, RED_SUITS, Card, CardSet, ids, mask_of, pretty,
                           standard_deck)
+from ..cards.meld_screen import seat_label
 from ..cards.rummy import (FACE_TEXT, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
-                           cards_for_faces, describe_meld_event, layoff_moves, lift_moves,
-                           meld_line, meld_records, melds_from_records, one_per_face,
-                           place_texts, put_meld, sample_unseen, table_before,
-                           table_changes)
+                           cards_for_faces, cards_in_order, count_cards, describe_meld_event,
+                           layoff_moves, lift_moves, meld_records,
+                           melds_from_records, one_per_face, place_texts, put_meld,
+                           sample_unseen, table_before, table_changes, table_lines)
 from ..cards.seats import others_hands
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -724,14 +725,13 @@ class Vazhushal(Game):
         wild = " ".join(pretty(w) if w != "JK" else "JK" for w in view["wild"])
         lines = [f"Negative joker {neg}: wild cards {wild}   Stock: {view['stock']}"]
         lines.append("")
-        for p in range(n):
+
+        def header(p):
             state = "has melded" if view["melded"][p] else "no melds yet (first: a pure sequence)"
             known = view["hand_known"][p]
             extra = f"; known in hand: {_cards(known)}" if known and p != me else ""
-            lines.append(f"{_name(p, me)}: {view['hand_sizes'][p]} cards, {state}{extra}")
-            for rec in view["melds"]:
-                if rec["owner"] == p:
-                    lines.append(meld_line(RULES, _meld_of(rec), rec["no"]))
+            return f"{_name(p, me)}: {count_cards(view['hand_sizes'][p])}, {state}{extra}"
+        lines += table_lines(RULES, view, me, header)
         lines.append("")
         line = view["line"]
         cells = [f"{i}:{pretty(DECK.text(int(c)))}" for i, c in enumerate(line, 1)]
@@ -765,14 +765,9 @@ def _ordinal(i):
     return f"{i}{'th' if 10 <= i % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(i % 10, 'th')}"
 
 
-def _name(p, me):
-    return "You" if p == me else f"Seat {p}"
+_name = seat_label
 
 
 def _cards(cards):
-    return " ".join(pretty(DECK.text(int(c))) for c in cards)
-
-
-def _meld_of(rec):
-    return melds_from_records(RULES, [dict(rec, no=1)])[0]
+    return cards_in_order(DECK, cards)
 
