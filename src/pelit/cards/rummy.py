@@ -413,11 +413,10 @@ class MeldRules:
         return tuple(self.face[c] for c in meld.cards)
 
     # -- what a hand can lay ----------------------------------------------------
-    def starters(self, pool: int, wild: int, sizes=(3,)) -> list[tuple]:
-        """Every new meld of the given sizes the cards of ``pool`` can make,
-        as face tuples in the order laid (runs low to high; sets by suit,
-        wild cards last), without repeats."""
-        by_face: dict[int, int] = {}
+    def pool_faces(self, pool: int, wild: int):
+        """(count per face, the lowest card per face, count per wild face) of a pool."""
+        counts: dict[int, int] = {}
+        first: dict[int, int] = {}
         wild_faces: dict[int, int] = {}
         face = self.face
         m = pool
@@ -426,9 +425,17 @@ class MeldRules:
             c = low.bit_length() - 1
             m ^= low
             f = face[c]
-            by_face[f] = by_face.get(f, 0) + 1
+            counts[f] = counts.get(f, 0) + 1
+            first.setdefault(f, c)
             if (wild >> c) & 1:
                 wild_faces[f] = wild_faces.get(f, 0) + 1
+        return counts, first, wild_faces
+
+    def starters(self, pool: int, wild: int, sizes=(3,)) -> list[tuple]:
+        """Every new meld of the given sizes the cards of ``pool`` can make,
+        as face tuples in the order laid (runs low to high; sets by suit,
+        wild cards last), without repeats."""
+        by_face, _, wild_faces = self.pool_faces(pool, wild)
         out = []
         wf = sorted(wild_faces)
         for size in sizes:
@@ -763,18 +770,7 @@ def layoff_moves(rules: MeldRules, table, pool: int, wild: int, targets=None,
     ``targets`` limits the melds (numbers), ``check=False`` lets cards onto a
     broken meld as long as they fit it."""
     out = []
-    faces: dict[int, int] = {}
-    wild_faces: dict[int, int] = {}
-    face = rules.face
-    m = pool
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        f = face[c]
-        faces.setdefault(f, c)
-        if (wild >> c) & 1:
-            wild_faces.setdefault(f, c)
+    _, faces, wild_faces = rules.pool_faces(pool, wild)
     for no, meld in enumerate(table, 1):
         if meld is None or (targets is not None and no not in targets):
             continue
