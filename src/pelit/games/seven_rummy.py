@@ -178,7 +178,7 @@ class SevenRummy(Game):
     render_hints = {
         "hide": ["melds", "discard", "stock", "hand_sizes", "scores", "drew_stock",
                  "melded", "waiting", "passed", "turn", "dealer", "hand_no", "results",
-                 "discarder"],
+                 "discarder", "melded_before", "hand_known"],
         "not_cards_after": ["to"],
     }
 
@@ -520,6 +520,7 @@ class SevenRummy(Game):
         v["results"] = [list(r) for r in s.results]
         v["drew_stock"] = list(s.drew_stock)
         v["melded"] = list(s.melded)
+        v["melded_before"] = s.melded_before
         v["hand_known"] = [CardSet(k) for k in s.known]
         v["waiting"] = None
         if s.phase is Phase.CLAIM:
@@ -567,7 +568,7 @@ class SevenRummy(Game):
         s.discarder = view["discarder"]
         s.drew_stock = list(view["drew_stock"])
         s.melded = list(view["melded"])
-        s.melded_before = s.melded[s.turn]
+        s.melded_before = view["melded_before"]
         s.passed = mask_of(view["passed"])
         s.seq_wait = None
         if view["waiting"] is not None:
