@@ -590,6 +590,9 @@ class SevenRummy(Game):
 
         def header(p):
             flag = "" if view["drew_stock"][p] else "   (no stock draw yet: cannot take discards)"
+            known = view["hand_known"][p]
+            if known and p != me:
+                flag += f"; known in hand: {cards_in_order(DECK, known)}"
             return f"{_name(p, me)}: {count_cards(view['hand_sizes'][p])}{flag}"
         lines += table_lines(RULES, view, me, header)
         lines.append("")
