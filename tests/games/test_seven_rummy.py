@@ -244,6 +244,19 @@ def test_match_by_a_number_of_hands():
     assert s.outcome is not None and s.outcome.reason.startswith("1 hands played")
 
 
+def test_equal_leaders_at_the_target_play_another_hand():
+    # decision: the match ends at the target only with one player alone on top
+    s = new(hands=ALL_AT_ONCE, upcard="TC", stock="9C", target=100)
+    s.scores[1] = 2 * DEADWOOD
+    s.play("draw")
+    s.play("meld 2S 3S 4S")
+    s.play("layoff 5S to 1")
+    s.play("meld 5H 6H 7H")
+    s.play("9C")
+    assert s.scores[0] == s.scores[1] == 2 * DEADWOOD
+    assert s.outcome is None and s.hand_no == 1
+
+
 def test_target_not_reached_deals_again_with_the_next_dealer():
     # Ending the hand: the player to the dealer's left deals next
     s = new(hands=ALL_AT_ONCE, upcard="TC", stock="9C", target=1000)
