@@ -209,6 +209,21 @@ def test_the_stock_is_rebuilt_from_the_discards():
     assert len(s.discard) == 1 and len(s.stock) == 1
 
 
+def test_a_deal_whose_stock_ran_out_three_times_is_dead():
+    # decision: the talon is rebuilt twice at most; then the deal ends, nobody scores
+    s = new(deals=2)
+    s.play("2C")
+    s.rebuilds = 2
+    s.stock = []
+    assert legal(s, 1) == {"take"}                               # no third rebuild
+    s.play("take", 1)
+    s.play("2C", 1)
+    s.discarder = None                      # as after a tap: nothing to take either
+    assert legal(s, 0) == {"draw"}
+    s.play("draw", 0)
+    assert s.deal_no == 1 and s.results[0] == (0, 0)
+
+
 def test_out_past_one_hundred_minus_and_the_last_player_wins():
     # Scoring: whoever exceeds one hundred minus points is out of the game
     s = new(hands=("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH 2C", OTHER))

@@ -278,6 +278,18 @@ def test_stock_is_rebuilt_from_the_discards():
     assert len(s.stock) == 1
 
 
+def test_the_stock_is_rebuilt_twice_at_most_then_the_hand_is_dead():
+    # decision: a hand can lock; the third time the stock runs out nobody scores
+    s = new(target=1000)
+    s.rebuilds = 2
+    s.stock = []
+    s.discard = DECK.parse_many("2H 3H 4H")
+    assert G.action_text(s.legal_actions(0)[0]) == "draw"
+    s.play("draw")
+    assert s.hand_no == 1 and s.results[-1] == (0, 0, 0)
+    assert any(e.kind == "no_cards_to_draw" for e in s.events)
+
+
 def test_nothing_left_to_draw_ends_the_hand_without_a_winner():
     # decision: no stock and no discards under the top: the hand ends, nobody scores
     s = new(target=1000)

@@ -7,7 +7,8 @@
   every card it can lay off; a seven is always melded (20 points less in
   the hand).  It keeps one card for the final discard (the engine insists).
 - Discard: the card it needs least: not planned, few partners, the highest
-  deadwood.
+  deadwood; after forty draws in one hand (a hand where everyone holds on
+  to what the others need) a random card.
 """
 
 from __future__ import annotations
@@ -15,12 +16,19 @@ from __future__ import annotations
 from ..cards.deck import ids
 from ..games.seven_rummy import RULES, VALUE
 from . import Bot, heuristic
-from ._rummy import consistent, keep_score, plan
+from ._rummy import DealClock, consistent, keep_score, plan
 
 
 @heuristic("seven-rummy")
 class SevenRummyBot(Bot):
     name = "heuristic"
+
+    def __init__(self, game, seat, seed=0):
+        super().__init__(game, seat, seed)
+        self.clock = DealClock(seat, patience=40)
+
+    def observe(self, events):
+        self.clock.observe(events)
 
     def choose(self, view):
         g = self.game
@@ -42,6 +50,8 @@ class SevenRummyBot(Bot):
         if lay:
             return lay[0]
         discards = [a for a in legal if a < g.deck.size]
+        if self.clock.restless:
+            return self.rng.choice(discards)
         in_plan = {c for m in melds for c in m}
         cards = ids(hand)
         return min(discards, key=lambda c: (keep_score(RULES, c, cards, 0, in_plan,

@@ -1037,3 +1037,41 @@ def discard_line(deck, pile, discarder, stock, me) -> str:
     top = pretty(deck.text(int(pile[-1]))) if pile else "empty"
     who = f" (discarded by {seat_label(discarder, me)})" if discarder is not None else ""
     return f"Discard pile: {count_cards(len(pile))}, top {top}{who}   Stock: {stock}"
+
+
+# -- the stock ----------------------------------------------------------------------
+
+MAX_REBUILDS = 2       # a deal's stock is rebuilt at most twice; then the deal is dead
+
+
+def drawable(s) -> int:
+    """Cards a player could still draw: the stock, and the discards under the
+    top card while the stock may be rebuilt (``s.rebuilds`` this deal)."""
+    more = len(s.discard) - 1 if s.rebuilds < MAX_REBUILDS else 0
+    return len(s.stock) + max(0, more)
+
+
+def rebuilt_note(rebuilds: int) -> str:
+    """`` (rebuilt once; one more)`` for the terminal's stock line."""
+    if not rebuilds:
+        return ""
+    times = "once" if rebuilds == 1 else f"{rebuilds} times"
+    left = MAX_REBUILDS - rebuilds
+    return f" (rebuilt {times}; {'no more' if not left else f'{left} more'})"
+
+
+def draw_cards(s, k: int) -> list[int]:
+    """Up to ``k`` cards off the stock; an empty stock is rebuilt from the
+    discards under the top card (shuffled, ``cards.deal.rebuild_stock``) at
+    most ``MAX_REBUILDS`` times a deal.  Fewer cards come back when there is
+    nothing more to draw."""
+    from .deal import rebuild_stock
+    out = []
+    for _ in range(k):
+        if not s.stock:
+            if len(s.discard) < 2 or s.rebuilds >= MAX_REBUILDS:
+                break
+            s.rebuilds += 1
+            rebuild_stock(s, "restock")
+        out.append(s.stock.pop())
+    return out

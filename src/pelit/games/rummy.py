@@ -52,8 +52,10 @@ Decisions where the seed is silent (each pinned by a test):
   lay out or close from the hand before discarding).  Only the previous
   player's discard can be taken (after a tap it is gone: the next player
   draws from the stock).  A stock that runs out is rebuilt from the
-  discards under the top card, shuffled; if there is nothing to draw at
-  all, the deal ends without a closer and nobody scores.
+  discards under the top card, shuffled, twice at most in a deal (a deal
+  can lock for good when nobody can meld what is left); when it runs out
+  once more, or there is nothing to rebuild it from, the deal is dead: it
+  ends without a closer and nobody scores.
 - Every turn ends with a discard (the seed: "they have to draw and then
   discard"): a player goes out by discarding his last card, so a lay-out
   never uses his last card.
@@ -97,14 +99,14 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import rebuild_stock
 from ..cards.deck import JACK, JOKER_RANK, Card, CardSet, ids, mask_of, pretty, standard_deck
 from ..cards.meld_screen import seat_label
 from ..cards.rummy import (JOKER_FACE, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
                            cards_for_faces, cards_in_order, count_cards, describe_meld_event,
-                           discard_line, layoff_moves, lift_moves, meld_records,
-                           melds_from_records, one_per_face, put_meld, sample_unseen,
-                           table_before, table_changes, table_lines)
+                           discard_line, draw_cards, drawable, layoff_moves, lift_moves,
+                           meld_records, melds_from_records, one_per_face, put_meld,
+                           rebuilt_note, sample_unseen, table_before, table_changes,
+                           table_lines)
 from ..cards.seats import others_hands
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -195,7 +197,7 @@ class RummyOptions:
 
 class RummyState(State):
     __slots__ = ("dealer", "deal_no", "alive", "hands", "stock", "discard", "discarder",
-                 "table", "known", "public", "reshuffles", "opened", "laid", "turn",
+                 "table", "known", "public", "reshuffles", "rebuilds", "opened", "laid", "turn",
                  "no_draw", "tent", "loose", "pending", "snap", "acted", "pile_blocked",
                  "passed", "tapper", "last_round", "totals", "results", "out_order", "box")
 
@@ -211,6 +213,7 @@ class RummyState(State):
         new.known = self.known.copy()
         new.public = self.public
         new.reshuffles = self.reshuffles
+        new.rebuilds = self.rebuilds
         new.opened = self.opened.copy()
         new.laid = self.laid.copy()
         new.turn = self.turn
@@ -286,7 +289,7 @@ class Rummy(Game):
         "hide": ["melds", "discard", "discarder", "stock", "hand_sizes", "hand_known",
                  "totals", "alive", "opened", "turn", "dealer", "deal_no", "results",
                  "laid_now", "loose", "pending", "tapper", "last_round", "passed",
-                 "turn_start", "out_order", "must_draw", "laid", "no_draw"],
+                 "turn_start", "out_order", "must_draw", "laid", "no_draw", "rebuilds"],
         "not_cards_after": ["to", "in", "from"],
     }
 
@@ -353,6 +356,7 @@ class Rummy(Game):
                   count=s.hands[p].bit_count())
         s.discard = []
         s.discarder = None
+        s.rebuilds = 0
         s.table = []
         s.known = [0] * n
         s.public = 0
@@ -384,7 +388,7 @@ class Rummy(Game):
         """Rummy with a tap: who may still tap the last discard (public facts only)."""
         if not s.options.tap_claims or s.discarder is None or s.phase is not Phase.DRAW:
             return ()
-        if len(s.stock) + max(0, len(s.discard) - 2) < 2:
+        if drawable(s) - 1 < 2:            # the discard itself leaves the pile
             return ()
         return tuple(q for q in self._seats_from(s, s.turn)
                      if q not in (s.turn, s.discarder) and not (s.passed >> q) & 1)
@@ -408,7 +412,7 @@ class Rummy(Game):
         if seat != s.turn:
             return [self.A_TAP, self.A_PASS]
         out = []
-        if s.stock or len(s.discard) > 1:
+        if drawable(s):
             out.append(self.A_DRAW)
         if s.discarder is not None and s.discard and not s.pile_blocked:
             if s.options.robbery:
@@ -478,19 +482,8 @@ class Rummy(Game):
         """The combination of the cards of a laid face tuple, in its order."""
         return RULES.read(cards, JOKERS)
 
-    def _draw_cards(self, s, k):
-        """Up to ``k`` cards off the stock, rebuilt from the discards when empty."""
-        out = []
-        for _ in range(k):
-            if not s.stock:
-                if len(s.discard) < 2:
-                    break
-                rebuild_stock(s, "restock")
-            out.append(s.stock.pop())
-        return out
-
     def _draw(self, s, p):
-        got = self._draw_cards(s, 1)
+        got = draw_cards(s, 1)
         if not got:
             s.log("no_cards_to_draw", p)
             self._end_deal(s, None)
@@ -506,7 +499,7 @@ class Rummy(Game):
         c = s.discard.pop()
         s.hands[p] |= 1 << c
         s.known[p] |= 1 << c
-        extra = self._draw_cards(s, 2)
+        extra = draw_cards(s, 2)
         for d in extra:
             s.hands[p] |= 1 << d
         s.log("tap", p, card=Card(c), audience=(p,), private={"cards": CardSet(mask_of(extra))},
@@ -938,6 +931,7 @@ class Rummy(Game):
         v["deal_no"] = s.deal_no
         v["totals"] = list(s.totals)
         v["results"] = [list(r) for r in s.results]
+        v["rebuilds"] = s.rebuilds
         v["out_order"] = [list(g) for g in s.out_order]
         v["laid_now"] = self._tent_points(s) if not s.opened[s.turn] else None
         v["loose"] = CardSet(s.loose)
@@ -987,6 +981,7 @@ class Rummy(Game):
         s.known = known
         s.public = seen
         s.reshuffles = 0
+        s.rebuilds = view["rebuilds"]
         s.dealer = view["dealer"]
         s.deal_no = view["deal_no"]
         s.alive = list(view["alive"])
@@ -1047,7 +1042,8 @@ class Rummy(Game):
             return f"{_name(p, me)}: {count_cards(view['hand_sizes'][p])}, {state}{extra}"
         lines += table_lines(RULES, view, me, header)
         lines.append("")
-        lines.append(discard_line(DECK, view["discard"], view["discarder"], view["stock"], me))
+        lines.append(discard_line(DECK, view["discard"], view["discarder"], view["stock"], me)
+                     + rebuilt_note(view["rebuilds"]))
         if view["laid_now"]:
             lines.append(f"This turn's first lay-out: {view['laid_now']} of {o.opening}")
         if view["loose"]:

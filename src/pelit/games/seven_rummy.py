@@ -41,8 +41,10 @@ Decisions where the seed is silent (each pinned by a test):
   is always required); a lone seven grows into a set or a sequence,
   whichever the laid-off card makes.
 - Stock: when it runs out, the discards under the top card are shuffled
-  into a new stock.  If there is still nothing to draw, the hand ends with
-  no winner and nobody scores.
+  into a new stock, at most twice a hand (a hand can lock: when every card
+  a player could meld is out of reach, nobody can ever go out).  When the
+  stock runs out again, or there is nothing to rebuild it from, the hand is
+  dead: it ends with no winner and nobody scores.
 - Going out all at once (double) means: the winner had melded nothing
   earlier in the hand (a claim's meld counts as melding).
 - Match end: a target score (option ``target``, default 200) or a number of
@@ -57,12 +59,13 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import rebuild_stock, sample_hands, shuffled
+from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import JACK, KING, QUEEN, Card, CardSet, ids, mask_of, pretty, standard_deck
 from ..cards.meld_screen import seat_label
 from ..cards.rummy import (MeldRules, RUN, RummyActions, cards_for_faces, cards_in_order,
-                           count_cards, describe_meld_event, discard_line, layoff_moves,
-                           meld_records, melds_from_records, table_lines)
+                           count_cards, describe_meld_event, discard_line, draw_cards, drawable,
+                           layoff_moves, meld_records, melds_from_records, rebuilt_note,
+                           table_lines)
 from ..cards.seats import others_hands
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -117,7 +120,8 @@ class SevenRummyOptions:
 class SevenRummyState(State):
     __slots__ = ("dealer", "hand_no", "hands", "stock", "discard", "table", "turn",
                  "discarder", "drew_stock", "melded", "melded_before", "passed",
-                 "seq_wait", "known", "scores", "results", "public", "reshuffles")
+                 "seq_wait", "known", "scores", "results", "public", "reshuffles",
+                 "rebuilds")
 
     def _copy_into(self, new):
         new.dealer = self.dealer
@@ -138,6 +142,7 @@ class SevenRummyState(State):
         new.results = self.results.copy()
         new.public = self.public
         new.reshuffles = self.reshuffles
+        new.rebuilds = self.rebuilds
 
 
 @register
@@ -178,7 +183,7 @@ class SevenRummy(Game):
     render_hints = {
         "hide": ["melds", "discard", "stock", "hand_sizes", "scores", "drew_stock",
                  "melded", "waiting", "passed", "turn", "dealer", "hand_no", "results",
-                 "discarder", "melded_before", "hand_known"],
+                 "discarder", "melded_before", "hand_known", "rebuilds"],
         "not_cards_after": ["to"],
     }
 
@@ -224,6 +229,7 @@ class SevenRummy(Game):
         s.public = 1 << up
         s.log("upcard", None, card=Card(up), stock=len(s.stock))
         s.table = []
+        s.rebuilds = 0
         s.known = [0] * n
         s.drew_stock = [False] * n
         s.melded = [False] * n
@@ -286,7 +292,7 @@ class SevenRummy(Game):
     def _legal_draw(self, s, seat):
         if seat != s.turn:
             return self._legal_claim_out(s, seat)
-        out = [self.A_DRAW] if self._can_draw(s) else []
+        out = [self.A_DRAW] if drawable(s) else []
         a = self.actions
         for faces, _ in self._take_options(s, seat, sets_only=False):
             out.append(a.faces_id(self.A_TAKE, faces))
@@ -303,9 +309,6 @@ class SevenRummy(Game):
 
     def _legal_claim(self, s, seat):
         return self._legal_claim_out(s, seat)
-
-    def _can_draw(self, s):
-        return bool(s.stock) or len(s.discard) > 1
 
     def _apply_draw(self, s, seat, action):
         if action == self.A_PASS:
@@ -345,13 +348,12 @@ class SevenRummy(Game):
         self._take(s, seat, faces, claim=True)
 
     def _draw(self, s, p):
-        if not s.stock:
-            if len(s.discard) < 2:
-                s.log("no_cards_to_draw", p)
-                self._end_hand(s, None)
-                return
-            rebuild_stock(s, "restock")
-        c = s.stock.pop()
+        got = draw_cards(s, 1)
+        if not got:
+            s.log("no_cards_to_draw", p)
+            self._end_hand(s, None)
+            return
+        c = got[0]
         s.hands[p] |= 1 << c
         s.drew_stock[p] = True
         s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
@@ -518,6 +520,7 @@ class SevenRummy(Game):
         v["hand_no"] = s.hand_no
         v["scores"] = list(s.scores)
         v["results"] = [list(r) for r in s.results]
+        v["rebuilds"] = s.rebuilds
         v["drew_stock"] = list(s.drew_stock)
         v["melded"] = list(s.melded)
         v["melded_before"] = s.melded_before
@@ -575,6 +578,7 @@ class SevenRummy(Game):
             s.seq_wait = tuple(RULES.face[int(c)] for c in view["waiting"]["cards"])
         s.public = seen
         s.reshuffles = 0
+        s.rebuilds = view["rebuilds"]
         return s
 
     # -- terminal ----------------------------------------------------------------------
@@ -596,7 +600,8 @@ class SevenRummy(Game):
             return f"{_name(p, me)}: {count_cards(view['hand_sizes'][p])}{flag}"
         lines += table_lines(RULES, view, me, header)
         lines.append("")
-        lines.append(discard_line(DECK, view["discard"], view["discarder"], view["stock"], me))
+        lines.append(discard_line(DECK, view["discard"], view["discarder"], view["stock"], me)
+                     + rebuilt_note(view["rebuilds"]))
         w = view["waiting"]
         if w is not None:
             shown = cards_in_order(DECK, w["cards"])

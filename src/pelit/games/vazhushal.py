@@ -76,9 +76,9 @@ from ..cards.deck import (ACE, JACK, JOKER_RANK, RED_SUITS, Card, CardSet, ids, 
 from ..cards.meld_screen import seat_label
 from ..cards.rummy import (FACE_TEXT, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
                            cards_for_faces, cards_in_order, count_cards, describe_meld_event,
-                           layoff_moves, lift_moves, meld_records,
-                           melds_from_records, one_per_face, place_texts, put_meld,
-                           sample_unseen, table_before, table_changes, table_lines)
+                           layoff_moves, lift_moves, meld_records, melds_from_records,
+                           one_per_face, place_texts, put_meld, sample_unseen, table_before,
+                           table_changes, table_lines)
 from ..cards.seats import others_hands
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
