@@ -27,7 +27,8 @@ card lifted out) gives new ``Meld`` objects, so a state clones its table with
 blocks the rummies share, as text a person can type:
 
 - ``meld 5H 6H 7H`` / ``meld JK 6H 7H`` (a joker standing for the 5) /
-  ``take with 6H 8H`` / ``take 4 with 8S 10S`` (cards as faces, in order);
+  ``take with 6H 8H`` (hand cards meeting a discard) / ``take 4 into 8S 9S
+  TS`` (a numbered card and the meld it goes into): cards as faces, in order;
 - ``layoff 8H to 3`` / ``layoff JK to 3 low`` (one card onto meld 3, a wild
   card at the run's low or high end);
 - ``swap 7D in 3`` (a natural card replaces the wild card standing for it);
@@ -39,6 +40,9 @@ so no word table is built; ``legal_actions`` decides what is meaningful.
 Legal lists stay short the way the Canasta family keeps them: a new meld is
 offered in its smallest form (three cards, or fewer where a rule allows)
 and grows by single lay-offs, so the list never enumerates every long meld.
+The table helpers at the end (numbered melds in a list, lifting and
+laying within a turn, views and sampled worlds, terminal lines, the stock
+and its rebuilds) serve every game here.
 
 Why the rummies do not use the Canasta family's turn engine
 (``meld_game.MeldGame``): that engine is built around sides with one meld
