@@ -79,6 +79,16 @@ def test_draw_from_the_stock_or_take_the_previous_discard():
     assert DECK.texts(s.view(0)["hand_known"][1]) == "2C"       # everyone saw it taken
 
 
+def test_the_discard_taken_cannot_be_discarded_again_that_turn():
+    # decision: a turn must change something (two players could pass a card to and fro)
+    s = new()
+    s.play("2C")
+    s.play("take", 1)
+    assert "2C" not in legal(s, 1) and "QC" in legal(s, 1)
+    with pytest.raises(IllegalAction, match="cannot go back"):
+        s.play("2C", 1)
+
+
 def test_combination_types():
     # Card combinations / Types of combinations: triples of different suits, straights,
     # the ace at either end; jokers at most half
@@ -217,7 +227,7 @@ def test_a_deal_whose_stock_ran_out_three_times_is_dead():
     s.stock = []
     assert legal(s, 1) == {"take"}                               # no third rebuild
     s.play("take", 1)
-    s.play("2C", 1)
+    s.play("QC", 1)
     s.discarder = None                      # as after a tap: nothing to take either
     assert legal(s, 0) == {"draw"}
     s.play("draw", 0)

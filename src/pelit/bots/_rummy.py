@@ -121,7 +121,7 @@ def consistent(rules, faces, melds) -> bool:
 
 
 class DealClock:
-    """Counts a bot's own draws in the current deal (from its events).  A deal
+    """Counts a bot's own draws and takes in the current deal (its events).  A deal
     whose stock keeps being rebuilt can lock when every player holds on to
     the cards the others need; past ``patience`` draws a bot lets go of a
     random card instead, as a person would."""
@@ -135,7 +135,7 @@ class DealClock:
         for e in events:
             if e["kind"] == "new_deal":
                 self.draws = 0
-            elif e["kind"] == "draw" and e.get("seat") == self.seat:
+            elif e["kind"] in ("draw", "take") and e.get("seat") == self.seat:
                 self.draws += 1
 
     @property

@@ -58,7 +58,9 @@ Decisions where the seed is silent (each pinned by a test):
   ends without a closer and nobody scores.
 - Every turn ends with a discard (the seed: "they have to draw and then
   discard"): a player goes out by discarding his last card, so a lay-out
-  never uses his last card.
+  never uses his last card.  The discard just taken may not be discarded
+  again in the same turn (as in most rummies: a turn must change
+  something; two players could otherwise pass one card to and fro).
 - Lay out: the first lay-out counts only new combinations laid from the
   hand in one turn (they may grow in that turn); adding to others'
   combinations and exchanging jokers come after it.  A turn's first
@@ -198,7 +200,7 @@ class RummyOptions:
 class RummyState(State):
     __slots__ = ("dealer", "deal_no", "alive", "hands", "stock", "discard", "discarder",
                  "table", "known", "public", "reshuffles", "rebuilds", "opened", "laid", "turn",
-                 "no_draw", "tent", "loose", "pending", "snap", "acted", "pile_blocked",
+                 "no_draw", "tent", "loose", "pending", "snap", "acted", "pile_blocked", "taken",
                  "passed", "tapper", "last_round", "totals", "results", "out_order", "box")
 
     def _copy_into(self, new):
@@ -224,6 +226,7 @@ class RummyState(State):
         new.snap = self.snap            # a tuple of immutable parts and copies
         new.acted = self.acted
         new.pile_blocked = self.pile_blocked
+        new.taken = self.taken
         new.passed = self.passed
         new.tapper = self.tapper
         new.last_round = self.last_round
@@ -289,7 +292,8 @@ class Rummy(Game):
         "hide": ["melds", "discard", "discarder", "stock", "hand_sizes", "hand_known",
                  "totals", "alive", "opened", "turn", "dealer", "deal_no", "results",
                  "laid_now", "loose", "pending", "tapper", "last_round", "passed",
-                 "turn_start", "out_order", "must_draw", "laid", "no_draw", "rebuilds"],
+                 "turn_start", "out_order", "must_draw", "laid", "no_draw", "rebuilds",
+                 "taken"],
         "not_cards_after": ["to", "in", "from"],
     }
 
@@ -377,6 +381,7 @@ class Rummy(Game):
         s.snap = None
         s.acted = False
         s.pile_blocked = False
+        s.taken = -1
         s.passed = 0
         if no_draw:
             self._begin_meld(s)
@@ -456,6 +461,7 @@ class Rummy(Game):
             c = s.discard.pop()
             s.hands[seat] |= 1 << c
             s.known[seat] |= 1 << c
+            s.taken = c
             s.log("take", seat, card=Card(c))
             s.discarder = None
             self._begin_meld(s)
@@ -548,8 +554,10 @@ class Rummy(Game):
             out.append(self.A_UNDO)
             return out
         if self._may_end_turn(s, seat):
-            # one copy per face (a known one first): 'QS' always names the same card
-            faces = one_per_face(RULES, hand, s.known[seat])
+            # one copy per face (a known one first): 'QS' always names the same card;
+            # not the discard just taken
+            faces = [c for c in one_per_face(RULES, hand & ~(1 << s.taken if s.taken >= 0 else 0),
+                                             s.known[seat])]
             out += faces
             o = s.options
             if o.flush and not s.laid[seat] and not s.tent:
@@ -875,6 +883,8 @@ class Rummy(Game):
             c = action % DECK.size if action >= self.A_CLOSE else action
             if not (s.hands[p] >> c) & 1:
                 return f"{DECK.text(c)} is not in your hand"
+            if c == s.taken:
+                return "the discard you took cannot go back on the pile this turn"
             if self.A_CLOSE <= action < self.A_CLOSE + DECK.size:
                 if not s.options.flush:
                     return "closing from the hand is not played here"
@@ -940,6 +950,7 @@ class Rummy(Game):
         v["last_round"] = list(s.last_round)
         v["passed"] = [p for p in range(n) if (s.passed >> p) & 1]
         v["must_draw"] = s.pile_blocked
+        v["taken"] = Card(s.taken) if s.taken >= 0 else None
         v["turn_start"] = None
         if s.phase is Phase.MELD and s.acted:
             ph, _, table, opened, laid, _, discard, discarder, _ = s.snap
@@ -998,6 +1009,7 @@ class Rummy(Game):
         s.last_round = tuple(view["last_round"])
         s.passed = mask_of(view["passed"])
         s.pile_blocked = view["must_draw"]
+        s.taken = -1 if view["taken"] is None else int(view["taken"])
         start = view["turn_start"]
         s.acted = start is not None
         s.tent = 0
