@@ -220,18 +220,18 @@ def test_the_stock_is_rebuilt_from_the_discards():
 
 
 def test_a_deal_whose_stock_ran_out_three_times_is_dead():
-    # decision: the talon is rebuilt twice at most; then the deal ends, nobody scores
+    # decision: the talon is rebuilt twice at most; a turn that then finds it empty
+    # ends the deal, nobody scores
     s = new(deals=2)
     s.play("2C")
     s.rebuilds = 2
-    s.stock = []
-    assert legal(s, 1) == {"take"}                               # no third rebuild
-    s.play("take", 1)
+    top = s.discard.pop()
+    s.discard = s.stock[:-1] + [top]        # all the talon but its top card lies discarded
+    s.stock = s.stock[-1:]
+    s.play("draw", 1)                       # the last card
     s.play("QC", 1)
-    s.discarder = None                      # as after a tap: nothing to take either
-    assert legal(s, 0) == {"draw"}
-    s.play("draw", 0)
     assert s.deal_no == 1 and s.results[0] == (0, 0)
+    assert any(e.kind == "no_cards_to_draw" for e in s.events)
 
 
 def test_out_past_one_hundred_minus_and_the_last_player_wins():

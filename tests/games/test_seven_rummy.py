@@ -279,23 +279,17 @@ def test_stock_is_rebuilt_from_the_discards():
 
 
 def test_the_stock_is_rebuilt_twice_at_most_then_the_hand_is_dead():
-    # decision: a hand can lock; the third time the stock runs out nobody scores
+    # decision: a hand can lock; a turn that finds the stock empty with no rebuild
+    # left ends the hand, and nobody scores
     s = new(target=1000)
     s.rebuilds = 2
-    s.stock = []
-    s.discard = DECK.parse_many("2H 3H 4H")
-    assert G.action_text(s.legal_actions(0)[0]) == "draw"
-    s.play("draw")
+    top = s.discard.pop()
+    s.discard = s.stock[:-1] + [top]
+    s.stock = s.stock[-1:]
+    s.play("draw")                          # the last card
+    s.play("KC")
     assert s.hand_no == 1 and s.results[-1] == (0, 0, 0)
     assert any(e.kind == "no_cards_to_draw" for e in s.events)
-
-
-def test_nothing_left_to_draw_ends_the_hand_without_a_winner():
-    # decision: no stock and no discards under the top: the hand ends, nobody scores
-    s = new(target=1000)
-    s.stock = []
-    s.play("draw")
-    assert s.hand_no == 1 and s.scores == [0, 0, 0] and s.results[-1] == (0, 0, 0)
 
 
 def test_bad_input_is_refused_and_changes_nothing():

@@ -53,9 +53,9 @@ Decisions where the seed is silent (each pinned by a test):
   player's discard can be taken (after a tap it is gone: the next player
   draws from the stock).  A stock that runs out is rebuilt from the
   discards under the top card, shuffled, twice at most in a deal (a deal
-  can lock for good when nobody can meld what is left); when it runs out
-  once more, or there is nothing to rebuild it from, the deal is dead: it
-  ends without a closer and nobody scores.
+  can lock for good when nobody can meld what is left); a turn that finds
+  the stock empty with no rebuild left (or nothing to rebuild it from)
+  makes the deal dead: it ends without a closer and nobody scores.
 - Every turn ends with a discard (the seed: "they have to draw and then
   discard"): a player goes out by discarding his last card, so a lay-out
   never uses his last card.  The discard just taken may not be discarded
@@ -386,6 +386,11 @@ class Rummy(Game):
         if no_draw:
             self._begin_meld(s)
             return
+        if not drawable(s):
+            # no stock and no rebuild left: taking discards alone could go round for ever
+            s.log("no_cards_to_draw", p)
+            self._end_deal(s, None)
+            return
         s.phase = Phase.DRAW
         self._window(s)
 
@@ -417,15 +422,12 @@ class Rummy(Game):
         if seat != s.turn:
             return [self.A_TAP, self.A_PASS]
         out = []
-        if drawable(s):
-            out.append(self.A_DRAW)
+        out.append(self.A_DRAW)
         if s.discarder is not None and s.discard and not s.pile_blocked:
             if s.options.robbery:
                 out += self._robbery_takes(s, seat)
             else:
                 out.append(self.A_TAKE)
-        if not out:
-            out.append(self.A_DRAW)        # nothing to draw: the deal ends (see _draw)
         return out
 
     def _robbery_takes(self, s, p):
@@ -489,12 +491,7 @@ class Rummy(Game):
         return RULES.read(cards, JOKERS)
 
     def _draw(self, s, p):
-        got = draw_cards(s, 1)
-        if not got:
-            s.log("no_cards_to_draw", p)
-            self._end_deal(s, None)
-            return
-        c = got[0]
+        c = draw_cards(s, 1)[0]
         s.hands[p] |= 1 << c
         s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
         s.discarder = None
@@ -512,6 +509,10 @@ class Rummy(Game):
               count=len(extra), stock=len(s.stock))
         s.discarder = None
         s.passed = 0
+        if not drawable(s):
+            s.log("no_cards_to_draw", s.turn)
+            self._end_deal(s, None)
+            return
         self._window(s)
 
     # -- melding ---------------------------------------------------------------------

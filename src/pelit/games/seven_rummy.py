@@ -42,9 +42,9 @@ Decisions where the seed is silent (each pinned by a test):
   whichever the laid-off card makes.
 - Stock: when it runs out, the discards under the top card are shuffled
   into a new stock, at most twice a hand (a hand can lock: when every card
-  a player could meld is out of reach, nobody can ever go out).  When the
-  stock runs out again, or there is nothing to rebuild it from, the hand is
-  dead: it ends with no winner and nobody scores.
+  a player could meld is out of reach, nobody can ever go out).  A turn
+  that finds the stock empty with no rebuild left (or nothing to rebuild
+  it from) makes the hand dead: it ends with no winner, nobody scores.
 - Going out all at once (double) means: the winner had melded nothing
   earlier in the hand (a claim's meld counts as melding).
 - Match end: a target score (option ``target``, default 200) or a number of
@@ -241,6 +241,10 @@ class SevenRummy(Game):
 
     def _start_turn(self, s, p):
         s.turn = p
+        if not drawable(s):
+            s.log("no_cards_to_draw", p)
+            self._end_hand(s, None)
+            return
         s.phase = Phase.DRAW
         s.passed = 0
         s.seq_wait = None
@@ -292,12 +296,10 @@ class SevenRummy(Game):
     def _legal_draw(self, s, seat):
         if seat != s.turn:
             return self._legal_claim_out(s, seat)
-        out = [self.A_DRAW] if drawable(s) else []
+        out = [self.A_DRAW]
         a = self.actions
         for faces, _ in self._take_options(s, seat, sets_only=False):
             out.append(a.faces_id(self.A_TAKE, faces))
-        if not out:
-            out.append(self.A_DRAW)         # nothing to draw: the hand ends (see _draw)
         return out
 
     def _legal_claim_out(self, s, seat):
@@ -348,12 +350,7 @@ class SevenRummy(Game):
         self._take(s, seat, faces, claim=True)
 
     def _draw(self, s, p):
-        got = draw_cards(s, 1)
-        if not got:
-            s.log("no_cards_to_draw", p)
-            self._end_hand(s, None)
-            return
-        c = got[0]
+        c = draw_cards(s, 1)[0]
         s.hands[p] |= 1 << c
         s.drew_stock[p] = True
         s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
