@@ -58,7 +58,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import combinations, combinations_with_replacement
 
-from ..core.actions import ActionSpace, _choice_forms
+from ..core.actions import ActionSpace
 from ..core.errors import ParseError
 from .deck import (ACE, JOKER_RANK, RANK_NAMES, RANK_TEXT, SUIT_NAMES, SUITS, Card,
                    normalize_card_text, pretty)
@@ -751,19 +751,11 @@ class RummyActions(ActionSpace):
                 forms.append(f"'{verb}{' CARD' if data['with_face'] else ''} {data['word']} N'")
             elif kind == "lift":
                 forms.append(f"'{verb} CARD from N'")
-            elif kind == "cards":
-                forms.append("a card (e.g. QS)")
-            elif kind == "cardverb":
-                forms.append(f"'{verb} CARD'")
-            elif kind == "verb":
-                forms.append(f"'{verb}'")
-            elif kind == "choice":
-                forms.append(_choice_forms(verb, data["_"]))
-            else:
-                vals = data["_"]
-                forms.append(f"'{verb} N' ({vals[0]}..{vals[-1]})")
-        return "actions look like " + ", ".join(dict.fromkeys(forms))
-
+        # the base class words its own blocks
+        base = ActionSpace(self.deck)
+        base._blocks = [b for b in self._blocks if b[1] not in ("faces", "onto", "lift")]
+        text = base.describe()
+        return text + (", " + ", ".join(dict.fromkeys(forms)) if forms else "")
 
 # -- the table of melds ------------------------------------------------------------
 
