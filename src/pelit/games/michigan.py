@@ -518,7 +518,7 @@ class Michigan(Game):
         n = view["players"]
         me = view["seat"]
         o = view["options"]
-        lines = [f"Deal {view['deal_no'] + 1} of {n * o.rounds}   "
+        lines = [f"Deal {min(view['deal_no'] + 1, n * o.rounds)} of {n * o.rounds}   "
                  f"dealer: {_name(view['dealer'], me)}"]
         stakes = ", ".join(f"{pretty(b)} {k}" for b, k in view["boodle"].items())
         lines.append(f"Boodle cards: {stakes}   kitty: {view['kitty']}")

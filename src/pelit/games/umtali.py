@@ -62,7 +62,8 @@ from ..cards.deck import (ACE, JACK, KING, QUEEN, Card, CardSet, ids, mask_of, p
                           standard_deck)
 from ..cards.deal import sample_hands, shuffled
 from ..cards.meld_screen import seat_label
-from ..cards.rummy import RUN, SET, Meld, MeldRules, RummyActions, cards_for_faces, count_cards
+from ..cards.rummy import (RUN, SET, Meld, MeldRules, RummyActions, cards_for_faces,
+                           cards_in_order, count_cards)
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
 
@@ -574,11 +575,15 @@ class Umtali(Game):
         return s
 
     # -- terminal --------------------------------------------------------------------
+    def describe_event(self, e):
+        return _describe(e)
+
     def render_board(self, view):
         me = view["seat"]
         o = view["options"]
         totals = view["totals"]
-        lines = [f"Hand {view['hand_no'] + 1} of {o.hands}   dealer: {_name(view['dealer'], me)}"
+        lines = [f"Hand {min(view['hand_no'] + 1, o.hands)} of {o.hands}   "
+                 f"dealer: {_name(view['dealer'], me)}"
                  f"   totals: {_name(0, me)} {totals[0]}, {_name(1, me)} {totals[1]}"]
         for p in (0, 1):
             side = view["sides"][p]
@@ -601,10 +606,26 @@ class Umtali(Game):
             lines.append("To meld this turn (taken from the pile): " +
                          " ".join(pretty(DECK.text(c)) for c in view["pending"]))
         if view["last_turn"]:
-            lines.append(f"{_name(view['out'], me)} went out: {_name(1 - view['out'], me)} has "
+            other = 1 - view["out"]
+            has = "have" if other == me else "has"
+            lines.append(f"{_name(view['out'], me)} went out: {_name(other, me)} {has} "
                          f"one last turn")
         lines.append(f"Turn: {_name(view['turn'], me)}")
         return "\n".join(lines)
+
+
+def _describe(e):
+    k = e.get("kind")
+    if k == "meld":
+        return f"seat {e['seat']} melds {cards_in_order(DECK, e['cards'])} ({e['what']})"
+    if k == "to_other_side":
+        return (f"seat {e['seat']} cannot meld {cards_in_order(DECK, ids(int(e['cards'])))}: "
+                f"they go to seat {e['side']}'s side")
+    if k == "hand_scored":
+        return f"hand scored {e['points']}, totals {e['totals']}"
+    if k == "out":
+        return f"seat {e['seat']} goes out"
+    return NotImplemented
 
 
 def _meld_of(rec, owner):
