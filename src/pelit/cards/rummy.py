@@ -852,7 +852,8 @@ def meld_line(rules: MeldRules, meld: Meld, no: int) -> str:
     elif len(meld.cards) == 1:
         what = f"a lone {RANK_NAMES[meld.key]}"
     else:
-        what = f"set of {RANK_NAMES[meld.key]}s"
+        name = RANK_NAMES[meld.key]
+        what = f"set of {name}{'es' if name.endswith('x') else 's'}"
     return f"  {no:>2}. {' '.join(parts)}   ({what})"
 
 

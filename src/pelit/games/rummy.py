@@ -1039,7 +1039,8 @@ class Rummy(Game):
         me = view["seat"]
         o = view["options"]
         goal = f"{o.deals} deals" if o.deals else f"out past {o.limit} minus points"
-        lines = [f"Deal {view['deal_no'] + 1}   ({goal}; first lay-out {o.opening})   "
+        deal = view["deal_no"] + 1 if not o.deals else min(view["deal_no"] + 1, o.deals)
+        lines = [f"Deal {deal}   ({goal}; first lay-out {o.opening})   "
                  f"dealer: {_name(view['dealer'], me)}"]
         lines.append("Totals: " + ", ".join(
             f"{_name(p, me)} {view['totals'][p]}" + ("" if view["alive"][p] else " (out)")
