@@ -316,7 +316,7 @@ class ChinesePoker(Game):
             return super().why_illegal(s, seat, action)
         if action == self.PASS:
             return "you start this round: play any combination"
-        if action < DECK.size:
+        if 0 <= action < DECK.size:
             cards = [action]
         elif action in self.combos:
             cards = self.combos.decode(action)
