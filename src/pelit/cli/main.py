@@ -1,4 +1,4 @@
-"""The ``pelit`` command: list, rules, play, simulate, replay, bench.
+"""The ``pelit`` command: list, rules, play, simulate, replay, bench, serve, math.
 
 Every command works for any registered game.  A user's mistake (an unknown
 game, option, preset, bot or seat; an unreadable or corrupt record) prints
@@ -714,8 +714,10 @@ def _bench_bots(games, seconds, seed, opts, info, as_json):
 
 
 from ..server.cli import serve  # noqa: E402  (the web table's command lives with the server)
+from .math_cmd import math  # noqa: E402  (pelit math: the book's problems, computed)
 
 app.command("serve")(serve)
+app.command("math")(guarded(math))
 
 
 def run():
