@@ -1,0 +1,143 @@
+"""What the outdoor referee games share (seed 000 ch. 34-43).
+
+Software cannot throw a ball, but it can keep everything players keep on
+paper: whose turn it is, the score, who is out, who was found first.  A
+referee game is a registered game like any other; its seats are the players
+(or, where the book's game is between two teams, the teams), and its
+actions are of two kinds:
+
+- **decisions** a player makes (Contract Petanque's bids): only that
+  player's seat may enter them, in turn, as in any game;
+- **facts** from the field (the order of the balls, a hit, a goal): what
+  happened is entered by whoever has the phone at hand, so every seat may
+  enter a fact (``to_act`` holds them all, and the first entry counts, as in
+  any race of ``core.windows``).  The engine checks a fact against the rules
+  (a prisoner cannot be found twice, a ball order names each player's two
+  balls at most) and keeps the score from it.
+
+From the engine's point of view the facts are chance: it cannot know where a
+ball lands, so it takes the players' word, and random play (the conformance
+and leak suites, ``pelit simulate --bots random``) enters random facts.  The
+games' heuristic bots (``bots/outdoor.py``) enter plausible facts, which is
+enough for ``pelit simulate``; nothing they do says anything about how to
+play on the field.  Nothing is hidden: every view shows everything, and a
+sampled world is the match itself, replayed from the entries in the view.
+
+**Corrections** (a decision of ours: a paper score sheet is corrected by
+crossing out): ``undo`` takes back the last entry still standing, fact or
+decision, whoever made it; anyone who may enter something now may undo, and
+undoing again goes further back.  The match is replayed without that entry,
+so everything that followed from it is taken back too.  The record keeps
+both the entry and the ``undo``.  A finished match cannot be undone.
+
+**At the field** a match is played in the browser (``pelit serve``: each
+player sits down at the table from his own phone, and anyone enters the
+facts) or on one terminal by a scorekeeper who enters everything for every
+player (``pelit referee GAME``).
+"""
+
+from __future__ import annotations
+
+from ..core.game import Game, State
+
+FAMILY = "outdoor referee"
+
+
+class RefereeState(State):
+    """``entries``: the (seat, action) entries still standing, oldest first."""
+
+    __slots__ = ("entries",)
+
+    def _copy_into(self, new):
+        new.entries = self.entries.copy()
+        self._copy_fields(new)
+
+    def _copy_fields(self, new) -> None:
+        raise NotImplementedError
+
+
+class RefereeGame(Game):
+    """Base of the referee games: the ``undo`` action on every phase, the
+    entries in every view, sampled worlds by replay, and every seat to act
+    on facts."""
+
+    deck = None
+    # the log of entries is for sampled worlds and replays, not for the table
+    render_hints = {"hide": ["entered"]}
+    web_layout = {"hide": ["entered"]}
+
+    def __init__(self):
+        super().__init__()
+        self.UNDO = self.actions.verb("undo")
+        # every phase: ``undo`` legal while an entry stands; an entry is
+        # remembered before the phase applies it (see the module docstring)
+        for name, legal in list(self._legal_by_phase.items()):
+            self._legal_by_phase[name] = self._with_undo(legal)
+        for name, (is_legal, apply) in list(self._step_by_phase.items()):
+            wrapped = self._remembered(apply)
+            self._apply_by_phase[name] = wrapped
+            self._step_by_phase[name] = (None, wrapped)
+
+    def _with_undo(self, legal):
+        undo = self.UNDO
+
+        def legal_with_undo(state, seat):
+            out = legal(state, seat)
+            return out + [undo] if state.entries else out
+        return legal_with_undo
+
+    def _remembered(self, apply):
+        undo = self.UNDO
+
+        def apply_and_remember(state, seat, action):
+            if action == undo:
+                self._undo(state, seat)
+                return
+            state.entries.append((seat, action))
+            apply(state, seat, action)
+        return apply_and_remember
+
+    def _undo(self, s, seat) -> None:
+        who, action = s.entries[-1]
+        fresh = self.new_state(seed=s.seed, options=s.options)
+        for w, a in s.entries[:-1]:
+            self.apply(fresh, a, w)
+        for cls in type(s).__mro__:
+            for slot in getattr(cls, "__slots__", ()):
+                if cls is not State:
+                    setattr(s, slot, getattr(fresh, slot))
+        s.phase = fresh.phase
+        s.to_act = fresh.to_act
+        s.log("undone", seat, entry=self.action_text(action), entered_by=who)
+
+    def _setup(self, s) -> None:
+        s.entries = []
+        self._start(s)
+
+    def _start(self, s) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def everyone(s) -> tuple[int, ...]:
+        """Every seat: who may enter a fact."""
+        return tuple(range(s.game.num_players(s)))
+
+    def _view(self, s, seat, v) -> None:
+        v["entered"] = [[w, self.action_text(a)] for w, a in s.history]
+        self._referee_view(s, v)
+
+    def _referee_view(self, s, v) -> None:
+        raise NotImplementedError
+
+    def sample_world(self, view, rng):
+        """Nothing is hidden and nothing is left to chance once entered: the
+        world is the match replayed from its entries."""
+        s = self.new_state(seed=rng.getrandbits(63), options=view["options"])
+        for who, text in view["entered"]:
+            self.apply(s, self.parse_action(s, text, who), who)
+        return s
+
+    def why_illegal(self, s, seat, action):
+        if action == self.UNDO:
+            return "nothing has been entered yet to take back"
+        return super().why_illegal(s, seat, action)
