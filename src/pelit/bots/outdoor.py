@@ -68,3 +68,82 @@ class ContractPetanqueBot(FieldBot):
         if "pass" in texts:
             return texts["pass"]
         return texts[min(t for t in texts if t.startswith("bid"))]
+
+
+def _entries(view) -> int:
+    return len(view["entered"])
+
+
+@heuristic("seinis")
+class SeinisBot(FieldBot):
+    """A kick hits the wall nine times in ten."""
+
+    name = "heuristic"
+
+    def weights(self, view, texts):
+        return {"hit": 9.0, "miss": 1.0}
+
+
+@heuristic("totem-tennis")
+class TotemTennisBot(FieldBot):
+    """Either player winds the string as often as the other."""
+
+    name = "heuristic"
+
+
+@heuristic("swing-dodgeball")
+class SwingDodgeballBot(FieldBot):
+    """Most throws change nothing; now and then a hit, a catch, a half-catch
+    or a run; the players stop after some eighty entries."""
+
+    name = "heuristic"
+
+    def weights(self, view, texts):
+        out = {}
+        for t in texts:
+            verb = t.split()[0]
+            out[t] = {"throw": 12.0, "hit": 1.0, "half": 1.0, "catch": 0.5, "swing": 0.2,
+                      "run": 0.2, "stop": 0.0 if _entries(view) < 80 else 1.0}[verb]
+        return out
+
+
+@heuristic("purkkis")
+class PurkkisBot(FieldBot):
+    """The seeker finds more often than hiders say own name or rescue; the
+    players stop after some hundred and fifty entries."""
+
+    name = "heuristic"
+
+    def weights(self, view, texts):
+        late = _entries(view) >= 150
+        out = {}
+        for t in texts:
+            verb = t.split()[0]
+            out[t] = {"kick": 1.0, "push": 1.0, "found": 4.0, "own": 1.0, "rescue": 0.3,
+                      "stop": 1.0 if late else 0.0}[verb]
+        return out
+
+
+@heuristic("kymmenen-tikkua-laudalla")
+class KymmenenTikkuaBot(PurkkisBot):
+    pass
+
+
+@heuristic("rymypallo")
+class RymypalloBot(FieldBot):
+    """Goals either way; the time is up after some ten goals."""
+
+    name = "heuristic"
+
+    def weights(self, view, texts):
+        return {"time": 0.0 if _entries(view) < 8 else 0.3}
+
+
+@heuristic("breakthrough")
+class BreakthroughBot(FieldBot):
+    """Three attackers in five are touched on the way."""
+
+    name = "heuristic"
+
+    def weights(self, view, texts):
+        return {"home": 2.0, "touched": 3.0}

@@ -129,6 +129,15 @@ class RefereeGame(Game):
     def _referee_view(self, s, v) -> None:
         raise NotImplementedError
 
+    def describe_event(self, e):
+        if e.get("kind") == "undone":
+            return f"Seat {e['seat']} took back '{e['entry']}' (entered by seat {e['entered_by']})"
+        return self.describe(e)
+
+    def describe(self, e):
+        """The game's own line for an event (``NotImplemented``: the generic line)."""
+        return NotImplemented
+
     def sample_world(self, view, rng):
         """Nothing is hidden and nothing is left to chance once entered: the
         world is the match replayed from its entries."""
@@ -140,4 +149,8 @@ class RefereeGame(Game):
     def why_illegal(self, s, seat, action):
         if action == self.UNDO:
             return "nothing has been entered yet to take back"
+        return self.why_not(s, seat, action)
+
+    def why_not(self, s, seat, action) -> str:
+        """Why an action other than ``undo`` is not legal now (the game's words)."""
         return super().why_illegal(s, seat, action)

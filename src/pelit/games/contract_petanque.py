@@ -336,7 +336,7 @@ class ContractPetanque(RefereeGame):
                                details={"sheet": s.sheet}))
 
     # -- refusals --------------------------------------------------------------------
-    def why_illegal(self, s, seat, action):
+    def why_not(self, s, seat, action):
         if s.phase is Phase.AUCTION:
             if s.pass_only == seat:
                 return ("more than twenty game points behind in the last round, you may only "
@@ -375,7 +375,7 @@ class ContractPetanque(RefereeGame):
             if self.BALLS <= action < self.BALLS + len(CLOSEST):
                 return "each player has two balls"
             return "enter whose the three closest balls are (balls A B C)"
-        return super().why_illegal(s, seat, action)
+        return super().why_not(s, seat, action)
 
     # -- views -----------------------------------------------------------------------
     def _referee_view(self, s, v):
@@ -393,7 +393,7 @@ class ContractPetanque(RefereeGame):
                            {"thrower": s.throws[s.thrown][0], "ball_of": s.throws[s.thrown][1]})
         v["sheet"] = [dict(r) for r in s.sheet]
 
-    def describe_event(self, e):
+    def describe(self, e):
         kind = e.get("kind")
         if kind == "round":
             line = f"── round {e['round']} ──"
@@ -423,6 +423,4 @@ class ContractPetanque(RefereeGame):
             return (f"Round {e['round']}: seat {e['declarer']} {verdict} {e['bid']} with "
                     f"{e['ball_points']} ball points; {changes}; game points "
                     + ", ".join(map(str, e["scores"])))
-        if kind == "undone":
-            return f"Seat {e['seat']} took back '{e['entry']}'"
         return NotImplemented
