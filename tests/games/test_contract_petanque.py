@@ -37,8 +37,10 @@ def play_round(s, order, bids, closest):
 def test_bidding_order_is_farthest_then_middle_then_closest_and_round_again():
     """34.2: the farthest ball bids first, then the second closest, then the closest."""
     s = new()
-    assert s.phase is G.Phase.ORDER and s.to_act == (0, 1, 2)      # a fact: anyone enters it
-    s.play("order 2 0 1", 1)
+    assert s.phase is G.Phase.ORDER and s.to_act == (0,)    # a fact: the scorekeeper's
+    with pytest.raises(IllegalAction, match="may not act now"):
+        s.play("order 2 0 1", 1)
+    s.play("order 2 0 1", 0)
     assert s.to_act == (2,)
     enter(s, "bid 1")
     assert s.to_act == (0,)
@@ -272,7 +274,7 @@ def test_undo_takes_back_the_last_entry_and_what_followed():
     enter(s, "order 0 1 2", "bid 1", "pass", "pass", "thrown", "thrown", "thrown",
           "balls 0 1 2")
     assert s.scores == [1, 0, 0] and s.round == 2
-    s.play("undo", 2)
+    s.play("undo", 0)
     assert s.scores == [0, 0, 0] and s.round == 1 and s.phase is G.Phase.BALLS
     enter(s, "balls 1 2 1")
     assert s.scores == [-1, 0, 0]

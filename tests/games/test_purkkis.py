@@ -98,7 +98,7 @@ def test_ten_sticks_on_a_plank_pushes_the_plank():
     k = pelit.load("kymmenen-tikkua-laudalla")
     s = k.new_state(seed=1, players=3)
     assert {k.action_text(a) for a in s.legal_actions(0)} == {"push", "stop"}
-    s.play("push", 1)
+    s.play("push", 0)
     s.play("found 2", 0)
     s.play("found 1", 0)
     assert s.seeker == 2

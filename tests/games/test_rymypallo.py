@@ -16,7 +16,7 @@ def test_after_a_goal_the_other_team_has_the_ball():
     """42.2: one team starts with the ball (seat 0's, our reading); after a goal the
     non-scoring team starts near its goal."""
     s = G.new_state(seed=1)
-    assert s.possession == 0 and s.to_act == (0, 1)
+    assert s.possession == 0 and s.to_act == (0,)
     enter(s, "goal 0")
     assert s.possession == 1 and s.goals == [1, 0]
     enter(s, "goal 0")

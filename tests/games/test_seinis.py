@@ -18,10 +18,10 @@ def enter(s, *texts):
 
 def test_players_kick_in_order_the_first_from_the_spot():
     """36 / 36.1: a fixed order, seat 0 first (our reading), the first kick of the game
-    from the starting spot; anyone may enter the kick."""
+    from the starting spot; the scorekeeper (seat 0) enters every kick."""
     s = G.new_state(seed=1, players=3)
-    assert s.to_act == (0, 1, 2) and s.kicker == 0 and s.from_spot
-    s.play("hit", 2)
+    assert s.to_act == (0,) and s.kicker == 0 and s.from_spot
+    s.play("hit", 0)
     assert s.kicker == 1 and not s.from_spot
     enter(s, "hit", "hit")
     assert s.kicker == 0

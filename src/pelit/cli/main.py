@@ -1,4 +1,4 @@
-"""The ``pelit`` command: list, rules, play, simulate, replay, bench, serve, math.
+"""The ``pelit`` command: list, rules, play, referee, simulate, replay, bench, serve, math.
 
 Every command works for any registered game.  A user's mistake (an unknown
 game, option, preset, bot or seat; an unreadable or corrupt record) prints
@@ -245,6 +245,31 @@ def play(
                       seed=whole(seed, "--seed"), preset=preset,
                       overrides=parse_options(option), console=out, record=record,
                       save=not no_record, pause=False if no_pause else None)
+    code = session.run()
+    if code:
+        raise typer.Exit(code)
+
+
+# -- referee -----------------------------------------------------------------
+
+@app.command()
+@guarded
+def referee(
+    game: str = typer.Argument(..., metavar="GAME", help="an outdoor game (pelit list: outdoor referee)",
+                               show_default=False),
+    names: Optional[str] = typer.Option(None, "--names", metavar="A,B,..",
+                                        help="the players' (or teams') names in seat order"),
+    option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="name=value, repeatable"),
+    preset: Optional[str] = typer.Option(None, "--preset", metavar="NAME", help="a named variant"),
+    record: Optional[str] = typer.Option(None, "--record", metavar="FILE",
+                                         help="where to save the record (default: the pelit records folder)"),
+    no_record: bool = typer.Option(False, "--no-record", help="keep no record"),
+):
+    """Keep the score of an outdoor game on one device: enter what happens for every player."""
+    from .referee import RefereeSession
+    session = RefereeSession(load(game), names=split_bots(names) or None, preset=preset,
+                             overrides=parse_options(option), console=out, record=record,
+                             save=not no_record, pause=False)
     code = session.run()
     if code:
         raise typer.Exit(code)

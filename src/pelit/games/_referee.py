@@ -8,32 +8,41 @@ actions are of two kinds:
 
 - **decisions** a player makes (Contract Petanque's bids): only that
   player's seat may enter them, in turn, as in any game;
-- **facts** from the field (the order of the balls, a hit, a goal): what
-  happened is entered by whoever has the phone at hand, so every seat may
-  enter a fact (``to_act`` holds them all, and the first entry counts, as in
-  any race of ``core.windows``).  The engine checks a fact against the rules
-  (a prisoner cannot be found twice, a ball order names each player's two
+- **facts** from the field (the order of the balls, a hit, a goal): seat 0
+  enters them.  Seat 0 is the *scorekeeper*, the player who holds the
+  phone or the laptop at the field (a player like the others, whose own
+  decisions he enters too).  The engine checks a fact against the rules (a
+  prisoner cannot be found twice, a ball order names each player's two
   balls at most) and keeps the score from it.
 
+Why one seat and not anyone (a decision of ours): at the field one device is
+often all there is, and in the browser the other seats may then be left to
+bots, which in most of these games have nothing to do (every action is a
+fact); were every seat allowed to enter facts, those bots would enter
+random ones.  In ``pelit play`` the person at seat 0 is the scorekeeper; at
+another seat he watches the bots' scorekeeper enter plausible facts.
+
 From the engine's point of view the facts are chance: it cannot know where a
-ball lands, so it takes the players' word, and random play (the conformance
-and leak suites, ``pelit simulate --bots random``) enters random facts.  The
-games' heuristic bots (``bots/outdoor.py``) enter plausible facts, which is
-enough for ``pelit simulate``; nothing they do says anything about how to
-play on the field.  Nothing is hidden: every view shows everything, and a
-sampled world is the match itself, replayed from the entries in the view.
+ball lands, so it takes the scorekeeper's word, and random play (the
+conformance and leak suites, ``pelit simulate --bots random``) enters random
+facts.  The games' heuristic bots (``bots/outdoor.py``) enter plausible
+facts, which is enough for ``pelit simulate``; nothing they do says
+anything about how to play on the field.  Nothing is hidden: every view
+shows everything, and a sampled world is the match itself, replayed from the
+entries in the view.
 
 **Corrections** (a decision of ours: a paper score sheet is corrected by
 crossing out): ``undo`` takes back the last entry still standing, fact or
-decision, whoever made it; anyone who may enter something now may undo, and
-undoing again goes further back.  The match is replayed without that entry,
+decision, whoever made it; whoever may enter something now may undo (the
+scorekeeper, or in Contract Petanque's auction the bidder), and undoing
+again goes further back.  The match is replayed without that entry,
 so everything that followed from it is taken back too.  The record keeps
 both the entry and the ``undo``.  A finished match cannot be undone.
 
-**At the field** a match is played in the browser (``pelit serve``: each
-player sits down at the table from his own phone, and anyone enters the
-facts) or on one terminal by a scorekeeper who enters everything for every
-player (``pelit referee GAME``).
+**At the field** a match is played in the browser (``pelit serve``: the
+scorekeeper takes seat 0, the others sit down from their phones or are
+left to bots) or on one terminal by a scorekeeper who enters everything for
+every player (``pelit referee GAME``).
 """
 
 from __future__ import annotations
@@ -41,6 +50,18 @@ from __future__ import annotations
 from ..core.game import Game, State
 
 FAMILY = "outdoor referee"
+SCOREKEEPER = (0,)          # who enters the facts from the field: seat 0
+
+
+def seats_text(seats) -> str:
+    """Seats as ``Seat 0, Seat 2`` (the browser puts names in their place)."""
+    return ", ".join(f"Seat {p}" for p in seats) if seats else "nobody"
+
+
+def columns(rows: list[list[str]]) -> list[str]:
+    """Rows of cells as lines of left-aligned columns."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
 
 
 class RefereeState(State):
@@ -58,13 +79,34 @@ class RefereeState(State):
 
 class RefereeGame(Game):
     """Base of the referee games: the ``undo`` action on every phase, the
-    entries in every view, sampled worlds by replay, and every seat to act
-    on facts."""
+    entries in every view, sampled worlds by replay, the board text."""
 
     deck = None
-    # the log of entries is for sampled worlds and replays, not for the table
+    # the log of entries is for sampled worlds and replays, not for the table;
+    # each game hides the fields its board text (``render_board``) tells
     render_hints = {"hide": ["entered"]}
-    web_layout = {"hide": ["entered"]}
+    # the phases of the players' own decisions; every other phase takes facts
+    decision_phases: tuple[str, ...] = ()
+
+    @property
+    def fact_phases(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.Phase if p.name not in self.decision_phases)
+
+    @property
+    def web_layout(self):
+        """The browser shows the game's board text (``render_board``: the
+        round, whose turn, the score sheet in words, seats as ``Seat N``,
+        which the browser writes as the players' names) and the per-seat
+        fields; the raw fields it tells are hidden, as in the terminal."""
+        return {"board_text": True, "hide": list(self.render_hints.get("hide", ())),
+                "per_seat": list(self.render_hints.get("per_seat", ()))}
+
+    def render_board(self, view) -> str:
+        return "\n".join(self.board_lines(view))
+
+    def board_lines(self, view) -> list[str]:
+        """The board text, line by line, from a view."""
+        raise NotImplementedError
 
     def __init__(self):
         super().__init__()
@@ -116,11 +158,6 @@ class RefereeGame(Game):
 
     def _start(self, s) -> None:
         raise NotImplementedError
-
-    @staticmethod
-    def everyone(s) -> tuple[int, ...]:
-        """Every seat: who may enter a fact."""
-        return tuple(range(s.game.num_players(s)))
 
     def _view(self, s, seat, v) -> None:
         v["entered"] = [[w, self.action_text(a)] for w, a in s.history]

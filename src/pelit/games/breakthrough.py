@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from ..core.actions import ActionSpace
 from ..core.game import GameInfo, Outcome, option
 from ..core.registry import register
-from ._referee import FAMILY, RefereeGame, RefereeState
+from ._referee import FAMILY, SCOREKEEPER, RefereeGame, RefereeState
 
 
 class Phase(enum.Enum):
@@ -73,8 +73,9 @@ class Breakthrough(RefereeGame):
     Phase = Phase
     State = BreakthroughState
     test_options = {"team_0": 3, "team_1": 2}
-    render_hints = {"hide": ["entered"], "seat_fields": ["attackers"], "per_seat": ["points"],
-                    "labels": {"attackers": "attacking team", "on_the_way": "attackers still out"}}
+    render_hints = {"hide": ["entered", "half", "attackers", "team_sizes", "home", "touched",
+                             "on_the_way"],
+                    "per_seat": ["points"], "labels": {"points": "points as attackers"}}
 
     def __init__(self):
         self.actions = ActionSpace()
@@ -97,7 +98,7 @@ class Breakthrough(RefereeGame):
         s.touched = 0
         s.log("half", None, half=s.half, attackers=team, size=self._size(s, team))
         s.phase = Phase.ATTACK
-        s.to_act = self.everyone(s)
+        s.to_act = SCOREKEEPER
 
     def _legal_attack(self, s, seat):
         return [self.HOME, self.TOUCHED]
@@ -130,6 +131,13 @@ class Breakthrough(RefereeGame):
         v["touched"] = s.touched
         v["on_the_way"] = self._size(s, s.attackers) - s.home - s.touched
         v["points"] = list(s.points)
+
+    def board_lines(self, v):
+        team = v["attackers"]
+        return [f"Half {v['half']} of 2: Seat {team}'s team attacks with "
+                f"{v['team_sizes'][team]}",
+                f"Home untouched {v['home']} · touched {v['touched']} · still on the way "
+                f"{v['on_the_way']}"]
 
     def describe(self, e):
         kind = e.get("kind")

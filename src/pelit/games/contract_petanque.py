@@ -8,7 +8,7 @@ happened; pelit runs the auction by its rules and keeps the game points.
 A round, as entered:
 
 1. ``order 2 0 1``: after the target and one ball each (34.1), the players
-   from the farthest ball to the closest (a fact; anyone enters it).
+   from the farthest ball to the closest (a fact: the scorekeeper, seat 0, enters it).
 2. The auction (34.2), each player in turn, the farthest first, then the
    middle one, then the closest, and round again: ``bid N`` (1-5, higher
    than the last number bid), ``double``, ``redouble``, ``flee``, ``pass``.
@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from ..core.actions import ActionSpace
 from ..core.game import GameInfo, Outcome, option
 from ..core.registry import register
-from ._referee import FAMILY, RefereeGame, RefereeState
+from ._referee import FAMILY, SCOREKEEPER, RefereeGame, RefereeState, columns, seats_text
 
 PLAYERS = 3
 MAX_BID = 5
@@ -170,16 +170,13 @@ class ContractPetanque(RefereeGame):
     Phase = Phase
     State = ContractPetanqueState
     test_options = {"rounds": 2}
+    decision_phases = ("AUCTION",)
     render_hints = {
-        "hide": ["entered", "bidding"],
-        "seat_fields": ["declarer", "doubled_by", "fled_by", "pass_only", "thrower", "ball_of"],
+        "hide": ["entered", "order", "bids", "contract", "throws", "thrown", "next_throw", "sheet",
+                 "pass_only", "round", "rounds"],
         "per_seat": ["scores"],
-        "labels": {"scores": "game points", "round": "round", "order": "farthest to closest",
-                   "bids": "auction", "contract": "contract", "throws": "end game throws",
-                   "next_throw": "throws now", "pass_only": "may only pass (34.4)",
-                   "last_round": "last round", "sheet": "score sheet"},
+        "labels": {"scores": "game points"},
         "deal_end": ["round_scored"]}
-    web_layout = {"hide": ["entered", "bidding"], "per_seat": ["scores"]}
 
     def __init__(self):
         self.actions = ActionSpace()
@@ -216,7 +213,7 @@ class ContractPetanque(RefereeGame):
         s.thrown = 0
         s.log("round", None, round=s.round, pass_only=s.pass_only)
         s.phase = Phase.ORDER
-        s.to_act = self.everyone(s)
+        s.to_act = SCOREKEEPER
 
     # 34.1: the first balls
     def _legal_order(self, s, seat):
@@ -290,7 +287,7 @@ class ContractPetanque(RefereeGame):
               doubled_by=s.doubled_by, redoubled=s.redoubled, fled_by=s.fled_by,
               throws=[{"thrower": t, "ball_of": b} for t, b in throws])
         s.phase = Phase.THROW
-        s.to_act = self.everyone(s)
+        s.to_act = SCOREKEEPER
 
     def _legal_throw(self, s, seat):
         return [self.THROWN]
@@ -301,7 +298,7 @@ class ContractPetanque(RefereeGame):
         s.log("thrown", seat, thrower=thrower, ball_of=ball_of, throw_no=s.thrown)
         if s.thrown == len(s.throws):
             s.phase = Phase.BALLS
-        s.to_act = self.everyone(s)
+        s.to_act = SCOREKEEPER
 
     # 34.4: scoring
     def _legal_balls(self, s, seat):
@@ -389,9 +386,54 @@ class ContractPetanque(RefereeGame):
             "redoubled": s.redoubled, "fled_by": s.fled_by}
         v["pass_only"] = s.pass_only
         v["throws"] = [{"thrower": t, "ball_of": b} for t, b in s.throws]
+        v["thrown"] = s.thrown
         v["next_throw"] = (None if s.phase is not Phase.THROW else
                            {"thrower": s.throws[s.thrown][0], "ball_of": s.throws[s.thrown][1]})
         v["sheet"] = [dict(r) for r in s.sheet]
+
+    def board_lines(self, v):
+        """The round, the auction, the contract and its throws, the score sheet."""
+        out = [f"Round {v['round']} of {v['rounds']}"]
+        if v["order"] is None:
+            out.append("Enter the order of the first balls, farthest first (order A B C)")
+        else:
+            out.append(f"Balls from the farthest (the bidding order): {seats_text(v['order'])}")
+        if v["pass_only"] is not None:
+            out.append(f"Seat {v['pass_only']} is more than 20 behind: pass only (34.4)")
+        if v["bids"]:
+            out.append("Auction: " + " · ".join(f"Seat {w} {t}" for w, t in v["bids"]))
+        c = v["contract"]
+        if c is not None:
+            line = f"Contract: Seat {c['declarer']} bids {c['bid']}"
+            if c["doubled_by"] is not None:
+                line += f", doubled by Seat {c['doubled_by']}"
+            if c["redoubled"]:
+                line += ", redoubled"
+            if c["fled_by"] is not None:
+                line += f", Seat {c['fled_by']} fled"
+            out.append(line)
+        if v["throws"]:
+            parts = []
+            for i, t in enumerate(v["throws"]):
+                ball = "" if t["thrower"] == t["ball_of"] else f" with Seat {t['ball_of']}'s ball"
+                now = " <- now" if v["next_throw"] is not None and i == v["thrown"] else ""
+                parts.append(f"{i + 1}. Seat {t['thrower']}{ball}{now}")
+            out.append("End game: " + " · ".join(parts))
+        if v["sheet"]:
+            out.append("")
+            rows = [["round", "declarer", "contract", "balls", ""]
+                    + [f"Seat {p}" for p in range(PLAYERS)]]
+            for r in v["sheet"]:
+                contract = str(r["bid"]) + (" x4" if r["redoubled"] else
+                                            " x2" if r["doubled_by"] is not None else "")
+                if r["fled_by"] is not None:
+                    contract += f", Seat {r['fled_by']} fled"
+                rows.append([str(r["round"]), f"Seat {r['declarer']}", contract,
+                             str(r["ball_points"]), "made" if r["made"] else "failed"]
+                            + [f"{c:+d}" if c else "" for c in r["changes"]])
+            rows.append(["total", "", "", "", ""] + [str(x) for x in v["scores"]])
+            out += columns(rows)
+        return out
 
     def describe(self, e):
         kind = e.get("kind")

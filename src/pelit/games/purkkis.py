@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from ..core.actions import ActionSpace
 from ..core.game import GameInfo, Outcome, option
 from ..core.registry import register
-from ._referee import FAMILY, RefereeGame, RefereeState
+from ._referee import FAMILY, SCOREKEEPER, RefereeGame, RefereeState, seats_text
 
 MAX_PLAYERS = 24
 THIRD = 3                       # 38.4: the same seeker at most three rounds in a row
@@ -100,11 +100,10 @@ class Purkkis(RefereeGame):
     State = PurkkisState
     test_options = {"players": 4}
     start_verb = "kick"
-    render_hints = {"hide": ["entered"], "seat_fields": ["seeker"],
+    render_hints = {"hide": ["entered", "seeker", "seeker_round", "third_round", "prisoners",
+                             "own_name"],
                     "per_seat": ["status", "own_names", "rescues"],
-                    "labels": {"seeker_round": "seeker's round", "prisoners": "prisoners (in order found)",
-                               "own_name": "said own name", "own_names": "own names",
-                               "third_round": "third round"}}
+                    "labels": {"own_names": "own names said"}}
 
     def __init__(self):
         self.actions = ActionSpace()
@@ -138,7 +137,7 @@ class Purkkis(RefereeGame):
         s.log("round", None, seeker=seeker, seeker_round=s.seeker_round,
               third=s.seeker_round == THIRD)
         s.phase = Phase.KICK
-        s.to_act = self.everyone(s)
+        s.to_act = SCOREKEEPER
 
     def _third(self, s) -> bool:
         return s.seeker_round == THIRD
@@ -156,7 +155,7 @@ class Purkkis(RefereeGame):
             return
         s.log(self.start_verb, seat, seeker=s.seeker, third=self._third(s))
         s.phase = Phase.SEEK
-        s.to_act = self.everyone(s)
+        s.to_act = SCOREKEEPER
 
     def _legal_seek(self, s, seat):
         hidden = self._hidden(s)
@@ -244,6 +243,21 @@ class Purkkis(RefereeGame):
         v["own_name"] = list(s.owns)
         v["own_names"] = list(s.own_names)
         v["rescues"] = list(s.rescues)
+
+    def board_lines(self, v):
+        third = " (the third round: no rescue, own name even with prisoners)" \
+            if v["third_round"] else ""
+        out = [f"Seat {v['seeker']} seeks: round {v['seeker_round']} of {THIRD}{third}"]
+        if v["phase"] == "kick":
+            out.append(f"Next: {'push the plank' if self.start_verb == 'push' else 'kick the ball'}")
+        if v["prisoners"]:
+            out.append(f"Prisoners, in the order found: {seats_text(v['prisoners'])} "
+                       f"(Seat {v['prisoners'][0]} seeks next)")
+        if v["own_name"]:
+            out.append(f"Said own name: {seats_text(v['own_name'])}")
+        hidden = [p for p, st in enumerate(v["status"]) if st == "hidden"]
+        out.append(f"Hidden: {seats_text(hidden)}")
+        return out
 
     def describe(self, e):
         kind = e.get("kind")

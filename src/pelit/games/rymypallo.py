@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..core.actions import ActionSpace
 from ..core.game import GameInfo, Outcome
 from ..core.registry import register
-from ._referee import FAMILY, RefereeGame, RefereeState
+from ._referee import FAMILY, SCOREKEEPER, RefereeGame, RefereeState
 
 
 class Phase(enum.Enum):
@@ -62,8 +62,7 @@ class Rymypallo(RefereeGame):
     Options = RymypalloOptions
     Phase = Phase
     State = RymypalloState
-    render_hints = {"hide": ["entered"], "seat_fields": ["possession"], "per_seat": ["goals"],
-                    "labels": {"possession": "has the ball"}}
+    render_hints = {"hide": ["entered", "possession"], "per_seat": ["goals"]}
 
     def __init__(self):
         self.actions = ActionSpace()
@@ -75,7 +74,7 @@ class Rymypallo(RefereeGame):
         s.goals = [0, 0]
         s.possession = 0
         s.phase = Phase.PLAY
-        s.to_act = self.everyone(s)
+        s.to_act = SCOREKEEPER
 
     def _legal_play(self, s, seat):
         return [self.GOAL, self.GOAL + 1, self.TIME]
@@ -96,6 +95,12 @@ class Rymypallo(RefereeGame):
     def _referee_view(self, s, v):
         v["goals"] = list(s.goals)
         v["possession"] = s.possession
+
+    def board_lines(self, v):
+        a, b = v["goals"]
+        return [f"Goals: Seat 0's team {a}, Seat 1's team {b}",
+                f"Seat {v['possession']}'s team has the ball near its own goal"
+                if a + b else "Seat 0's team starts with the ball near its own goal"]
 
     def describe(self, e):
         if e.get("kind") == "goal":

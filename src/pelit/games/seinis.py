@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from ..core.actions import ActionSpace
 from ..core.game import GameInfo, Outcome, option
 from ..core.registry import register
-from ._referee import FAMILY, RefereeGame, RefereeState
+from ._referee import FAMILY, SCOREKEEPER, RefereeGame, RefereeState, seats_text
 
 
 class Phase(enum.Enum):
@@ -71,9 +71,7 @@ class Seinis(RefereeGame):
     Phase = Phase
     State = SeinisState
     test_options = {"players": 3}
-    render_hints = {"hide": ["entered"], "seat_fields": ["kicker"],
-                    "labels": {"playing": "kicking order", "from_spot": "from the starting spot",
-                               "out": "dropped out (in order)", "kicks": "kicks this round"}}
+    render_hints = {"hide": ["entered", "playing", "kicker", "from_spot", "round", "kicks", "out"]}
 
     def __init__(self):
         self.actions = ActionSpace()
@@ -94,7 +92,7 @@ class Seinis(RefereeGame):
         s.kicks = 0
         s.log("round", None, round=s.round, kicker=kicker, players=len(s.playing))
         s.phase = Phase.KICK
-        s.to_act = self.everyone(s)
+        s.to_act = SCOREKEEPER
 
     def _next_after(self, s, seat):
         """The next player still in, after ``seat`` in the kicking order."""
@@ -145,6 +143,15 @@ class Seinis(RefereeGame):
         v["round"] = s.round
         v["kicks"] = s.kicks
         v["out"] = list(s.out)
+
+    def board_lines(self, v):
+        spot = " from the starting spot" if v["from_spot"] else ""
+        out = [f"Round {v['round']}: Seat {v['kicker']} kicks{spot} "
+               f"({v['kicks']} kicks this round)",
+               f"Kicking order: {seats_text(v['playing'])}"]
+        if v["out"]:
+            out.append(f"Dropped out, first to last: {seats_text(v['out'])}")
+        return out
 
     def describe(self, e):
         kind = e.get("kind")

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from ..core.actions import ActionSpace
 from ..core.game import GameInfo, Outcome, option
 from ..core.registry import register
-from ._referee import FAMILY, RefereeGame, RefereeState
+from ._referee import FAMILY, SCOREKEEPER, RefereeGame, RefereeState, seats_text
 
 MAX_PLAYERS = 5
 RUN_VALUES = ("0.5", "1", "1.5", "2")            # 35.4: half a run to two runs
@@ -117,11 +117,9 @@ class SwingDodgeball(RefereeGame):
     Phase = Phase
     State = SwingDodgeballState
     test_options = {"players": 4}
-    render_hints = {"hide": ["entered"], "seat_fields": ["burner", "half_catch"],
+    render_hints = {"hide": ["entered", "swings", "burner", "back_burners", "half_catch"],
                     "per_seat": ["runs", "bonus_life", "burned"],
-                    "labels": {"swings": "in the swings", "back_burners": "behind the swings",
-                               "half_catch": "half-catch pending on", "burned": "times burned",
-                               "bonus_life": "bonus life", "throws": "entries"}}
+                    "labels": {"burned": "times burned", "bonus_life": "bonus life"}}
 
     def __init__(self):
         self.actions = ActionSpace()
@@ -145,7 +143,7 @@ class SwingDodgeball(RefereeGame):
         s.half_on = None
         s.throws = 0
         s.phase = Phase.PLAY
-        s.to_act = self.everyone(s)
+        s.to_act = SCOREKEEPER
         self._log_roles(s)
 
     def _log_roles(self, s):
@@ -236,6 +234,15 @@ class SwingDodgeball(RefereeGame):
         v["bonus_life"] = list(s.bonus)
         v["burned"] = list(s.burns)
         v["half_catch"] = s.half_on
+
+    def board_lines(self, v):
+        out = [f"In the swings: {seats_text(v['swings'])}; Seat {v['burner']} burns"]
+        if v["back_burners"]:
+            out.append(f"Behind the swings, longest first: {seats_text(v['back_burners'])}")
+        if v["half_catch"] is not None:
+            out.append(f"A half-catch of Seat {v['half_catch']}'s kick: another on the next "
+                       "throw burns him")
+        return out
 
     def describe(self, e):
         kind = e.get("kind")

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..core.actions import ActionSpace
 from ..core.game import GameInfo, Outcome, option
 from ..core.registry import register
-from ._referee import FAMILY, RefereeGame, RefereeState
+from ._referee import FAMILY, SCOREKEEPER, RefereeGame, RefereeState
 
 DIRECTIONS = ("clockwise", "anticlockwise")
 
@@ -66,8 +66,8 @@ class TotemTennis(RefereeGame):
     Phase = Phase
     State = TotemTennisState
     test_options = {"target": 3}
-    render_hints = {"hide": ["entered"], "seat_fields": ["server"], "per_seat": ["points", "hits"],
-                    "labels": {"hits": "hits the ball", "rally": "rally"}}
+    render_hints = {"hide": ["entered", "server", "rally", "target"],
+                    "per_seat": ["points", "hits"], "labels": {"hits": "hits the ball"}}
 
     def __init__(self):
         self.actions = ActionSpace()
@@ -85,7 +85,7 @@ class TotemTennis(RefereeGame):
         s.server = 1 - s.server
         s.log("rally", None, rally=s.rally, server=s.server)
         s.phase = Phase.RALLY
-        s.to_act = self.everyone(s)
+        s.to_act = SCOREKEEPER
 
     def _legal_rally(self, s, seat):
         return [self.POINT, self.POINT + 1]
@@ -108,6 +108,9 @@ class TotemTennis(RefereeGame):
         v["rally"] = s.rally
         v["server"] = s.server
         v["hits"] = list(DIRECTIONS)
+
+    def board_lines(self, v):
+        return [f"Rally {v['rally']}: Seat {v['server']} serves; first to {v['target']} points"]
 
     def describe(self, e):
         kind = e.get("kind")
