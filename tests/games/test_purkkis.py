@@ -96,6 +96,7 @@ def test_stop_tallies_achievements_with_no_winner():
 def test_ten_sticks_on_a_plank_pushes_the_plank():
     """39.1: the plank is pushed down instead of kicking the ball; the rest as Purkkis."""
     k = pelit.load("kymmenen-tikkua-laudalla")
+    assert k.info.id == "kymmenen-tikkua"
     s = k.new_state(seed=1, players=3)
     assert {k.action_text(a) for a in s.legal_actions(0)} == {"push", "stop"}
     s.play("push", 0)

@@ -147,8 +147,15 @@ def test_problem_7_table_is_reproduced():
     levels = whist.solve(upto=9)
     got = {lv.n: (lv.leader_wins, lv.draws, lv.follower_wins) for lv in levels}
     assert got == TABLE
-    for lv in levels:            # the three conjectures hold in every position
+    for lv in levels:            # conjectures 1-3 hold in every position
         assert lv.lead_cost[2] == 0 and lv.raise_gain[2] == 0 and lv.reply_misses == 0
+    assert whist.ends_misses(levels) == []          # conjecture 4 up to n = 9
+
+
+def test_problem_7_conjecture_4_would_be_caught():
+    levels = whist.solve(upto=7)
+    levels[-1].tricks[1] += 1
+    assert whist.ends_misses(levels) == [(7, 1)]
 
 
 @pytest.mark.parametrize("k", range(1, 7))

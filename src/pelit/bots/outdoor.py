@@ -124,7 +124,7 @@ class PurkkisBot(FieldBot):
         return out
 
 
-@heuristic("kymmenen-tikkua-laudalla")
+@heuristic("kymmenen-tikkua")
 class KymmenenTikkuaBot(PurkkisBot):
     pass
 

@@ -23,6 +23,7 @@ from .. import __version__
 from ..bots import bot_names
 from ..core.errors import OptionError, PelitError
 from ..core.registry import all_games, load
+from ..games._referee import FAMILY as REFEREE
 
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, rich_markup_mode=None,
@@ -115,7 +116,8 @@ def list_games(as_json: bool = typer.Option(False, "--json", help="machine-reada
     if as_json:
         rows = [{"id": g.info.id, "name": g.info.name, "players": [g.info.min_seats, g.info.max_seats],
                  "family": g.info.family, "source": g.info.source,
-                 "aliases": list(g.info.aliases)} for g in games]
+                 "aliases": list(g.info.aliases), "referee": g.info.family == REFEREE}
+                for g in games]
         sys.stdout.write(json.dumps(rows, indent=1) + "\n")
         return
     # fits 80 columns: the rule book is named by file and chapter (the whole
@@ -138,6 +140,9 @@ def list_games(as_json: bool = typer.Option(False, "--json", help="machine-reada
             row.append(", ".join(i.aliases))
         table.add_row(*row)
     out.print(table)
+    if any(g.info.family == REFEREE for g in games):
+        out.print(f"[dim]{REFEREE}: a game played on the field; pelit keeps its score from what "
+                  "the players enter (pelit referee GAME)[/dim]")
     out.print("[dim]pelit rules GAME · pelit play GAME[/dim]")
 
 

@@ -284,6 +284,12 @@ def table_lines(levels) -> list[str]:
     rows.append("Conjecture 3, a leader's card changing places with the follower's next "
                 "higher card gains him 0 or 1 trick, never loses one: "
                 + ("holds in every position." if raise_ok else "FAILS somewhere."))
+    from .whist import ends_misses
+    misses = ends_misses(levels)
+    rows.append("Conjecture 4, the positions where the leader makes 0, 1, 2, n-2, n-1 or n "
+                "tricks number 2, 10n-17, 28n^2-152n+204, 10n^2-38n+34, 4(n-1) and 1: "
+                + ("holds for every n solved." if not misses else
+                   "FAILS at " + ", ".join(f"n={n} ({t} tricks)" for n, t in misses) + "."))
     return rows
 
 

@@ -276,6 +276,29 @@ def solve(upto: int | None = None, seconds: float | None = None, check: bool = T
     return levels
 
 
+# The counts at the ends of the distribution of the leader's tricks
+# (conjecture 4 of docs/MATH.md): (tricks as a function of n, the count as a
+# function of n, the least n it is claimed for).
+ENDS = (
+    (lambda n: 0, lambda n: 2, 2),
+    (lambda n: 1, lambda n: 10 * n - 17, 5),
+    (lambda n: 2, lambda n: 28 * n * n - 152 * n + 204, 7),
+    (lambda n: n, lambda n: 1, 1),
+    (lambda n: n - 1, lambda n: 4 * (n - 1), 3),
+    (lambda n: n - 2, lambda n: 10 * n * n - 38 * n + 34, 6),
+)
+
+
+def ends_misses(levels: list[Level]) -> list[tuple[int, int]]:
+    """(n, tricks) where a count of conjecture 4 differs from the table."""
+    out = []
+    for lv in levels:
+        for tricks, count, start in ENDS:
+            if lv.n >= start and lv.tricks[tricks(lv.n)] != count(lv.n):
+                out.append((lv.n, tricks(lv.n)))
+    return out
+
+
 # -- single deals ---------------------------------------------------------------------
 
 def rank_of(mask: int) -> int:
