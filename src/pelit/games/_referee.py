@@ -84,7 +84,7 @@ class RefereeGame(Game):
     deck = None
     # the log of entries is for sampled worlds and replays, not for the table;
     # each game hides the fields its board text (``render_board``) tells
-    render_hints = {"hide": ["entered"]}
+    render_hints = {"hide": ["entered"], "seat_fields": ["entered_by"]}
     # the phases of the players' own decisions; every other phase takes facts
     decision_phases: tuple[str, ...] = ()
 

@@ -75,7 +75,8 @@ class Breakthrough(RefereeGame):
     test_options = {"team_0": 3, "team_1": 2}
     render_hints = {"hide": ["entered", "half", "attackers", "team_sizes", "home", "touched",
                              "on_the_way"],
-                    "per_seat": ["points"], "labels": {"points": "points as attackers"}}
+                    "per_seat": ["points"], "labels": {"points": "points as attackers"},
+                    "seat_fields": ["attackers", "entered_by"]}
 
     def __init__(self):
         self.actions = ActionSpace()

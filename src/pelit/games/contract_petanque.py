@@ -175,6 +175,8 @@ class ContractPetanque(RefereeGame):
         "hide": ["entered", "order", "bids", "contract", "throws", "thrown", "next_throw", "sheet",
                  "pass_only", "round", "rounds"],
         "per_seat": ["scores"],
+        "seat_fields": ["doubled_by", "fled_by", "thrower", "ball_of", "pass_only", "entered_by"],
+        "seat_lists": ["farthest_first", "closest"],
         "labels": {"scores": "game points"},
         "deal_end": ["round_scored"]}
 

@@ -103,7 +103,8 @@ class Purkkis(RefereeGame):
     render_hints = {"hide": ["entered", "seeker", "seeker_round", "third_round", "prisoners",
                              "own_name"],
                     "per_seat": ["status", "own_names", "rescues"],
-                    "labels": {"own_names": "own names said"}}
+                    "labels": {"own_names": "own names said"},
+                    "seat_fields": ["seeker", "player", "rescuer", "next_seeker", "entered_by"]}
 
     def __init__(self):
         self.actions = ActionSpace()

@@ -62,7 +62,8 @@ class Rymypallo(RefereeGame):
     Options = RymypalloOptions
     Phase = Phase
     State = RymypalloState
-    render_hints = {"hide": ["entered", "possession"], "per_seat": ["goals"]}
+    render_hints = {"hide": ["entered", "possession"], "per_seat": ["goals"],
+                    "seat_fields": ["team", "possession", "entered_by"]}
 
     def __init__(self):
         self.actions = ActionSpace()

@@ -71,7 +71,8 @@ class Seinis(RefereeGame):
     Phase = Phase
     State = SeinisState
     test_options = {"players": 3}
-    render_hints = {"hide": ["entered", "playing", "kicker", "from_spot", "round", "kicks", "out"]}
+    render_hints = {"hide": ["entered", "playing", "kicker", "from_spot", "round", "kicks", "out"],
+                    "seat_fields": ["kicker", "player", "entered_by"]}
 
     def __init__(self):
         self.actions = ActionSpace()

@@ -119,7 +119,9 @@ class SwingDodgeball(RefereeGame):
     test_options = {"players": 4}
     render_hints = {"hide": ["entered", "swings", "burner", "back_burners", "half_catch"],
                     "per_seat": ["runs", "bonus_life", "burned"],
-                    "labels": {"burned": "times burned", "bonus_life": "bonus life"}}
+                    "labels": {"burned": "times burned", "bonus_life": "bonus life"},
+                    "seat_fields": ["target", "burner", "entered_by"],
+                    "seat_lists": ["swings", "back_burners"]}
 
     def __init__(self):
         self.actions = ActionSpace()

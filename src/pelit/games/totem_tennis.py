@@ -67,7 +67,8 @@ class TotemTennis(RefereeGame):
     State = TotemTennisState
     test_options = {"target": 3}
     render_hints = {"hide": ["entered", "server", "rally", "target"],
-                    "per_seat": ["points", "hits"], "labels": {"hits": "hits the ball"}}
+                    "per_seat": ["points", "hits"], "labels": {"hits": "hits the ball"},
+                    "seat_fields": ["server", "entered_by"]}
 
     def __init__(self):
         self.actions = ActionSpace()
