@@ -1,4 +1,4 @@
-"""The ``pelit`` command: list, rules, play, simulate, replay, bench.
+"""The ``pelit`` command: list, rules, play, referee, simulate, replay, bench, serve, math.
 
 Every command works for any registered game.  A user's mistake (an unknown
 game, option, preset, bot or seat; an unreadable or corrupt record) prints
@@ -23,6 +23,7 @@ from .. import __version__
 from ..bots import bot_names
 from ..core.errors import OptionError, PelitError
 from ..core.registry import all_games, load
+from ..games._referee import FAMILY as REFEREE
 
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, rich_markup_mode=None,
@@ -115,7 +116,8 @@ def list_games(as_json: bool = typer.Option(False, "--json", help="machine-reada
     if as_json:
         rows = [{"id": g.info.id, "name": g.info.name, "players": [g.info.min_seats, g.info.max_seats],
                  "family": g.info.family, "source": g.info.source,
-                 "aliases": list(g.info.aliases)} for g in games]
+                 "aliases": list(g.info.aliases), "referee": g.info.family == REFEREE}
+                for g in games]
         sys.stdout.write(json.dumps(rows, indent=1) + "\n")
         return
     # fits 80 columns: the rule book is named by file and chapter (the whole
@@ -138,6 +140,9 @@ def list_games(as_json: bool = typer.Option(False, "--json", help="machine-reada
             row.append(", ".join(i.aliases))
         table.add_row(*row)
     out.print(table)
+    if any(g.info.family == REFEREE for g in games):
+        out.print(f"[dim]{REFEREE}: a game played on the field; pelit keeps its score from what "
+                  "the players enter (pelit referee GAME)[/dim]")
     out.print("[dim]pelit rules GAME · pelit play GAME[/dim]")
 
 
@@ -245,6 +250,31 @@ def play(
                       seed=whole(seed, "--seed"), preset=preset,
                       overrides=parse_options(option), console=out, record=record,
                       save=not no_record, pause=False if no_pause else None)
+    code = session.run()
+    if code:
+        raise typer.Exit(code)
+
+
+# -- referee -----------------------------------------------------------------
+
+@app.command()
+@guarded
+def referee(
+    game: str = typer.Argument(..., metavar="GAME", help="an outdoor game (pelit list: outdoor referee)",
+                               show_default=False),
+    names: Optional[str] = typer.Option(None, "--names", metavar="A,B,..",
+                                        help="the players' (or teams') names in seat order"),
+    option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="name=value, repeatable"),
+    preset: Optional[str] = typer.Option(None, "--preset", metavar="NAME", help="a named variant"),
+    record: Optional[str] = typer.Option(None, "--record", metavar="FILE",
+                                         help="where to save the record (default: the pelit records folder)"),
+    no_record: bool = typer.Option(False, "--no-record", help="keep no record"),
+):
+    """Keep the score of an outdoor game on one device: enter what happens for every player."""
+    from .referee import RefereeSession
+    session = RefereeSession(load(game), names=split_bots(names) or None, preset=preset,
+                             overrides=parse_options(option), console=out, record=record,
+                             save=not no_record, pause=False)
     code = session.run()
     if code:
         raise typer.Exit(code)
@@ -714,8 +744,10 @@ def _bench_bots(games, seconds, seed, opts, info, as_json):
 
 
 from ..server.cli import serve  # noqa: E402  (the web table's command lives with the server)
+from .math_cmd import math  # noqa: E402  (pelit math: the book's problems, computed)
 
 app.command("serve")(serve)
+app.command("math")(guarded(math))
 
 
 def run():
