@@ -437,3 +437,12 @@ def test_heuristic_bots_finish_a_match(preset):
     s = play_match(G, ["heuristic"], 5, preset=preset, players=3) if preset else \
         play_match(G, ["heuristic"], 5, players=3)
     assert s.outcome is not None
+
+
+def test_the_end_of_a_deal_reads_as_a_score_sheet():
+    # Scoring: the terminal line names the closer, each hand left and the totals
+    line = G.describe_event({"kind": "deal_scored", "closer": 1, "from_hand": False,
+                             "tapper": None, "points": [-13, 10, -5], "totals": [-13, 10, -5],
+                             "hands": [DECK.parse_many("7H 6H"), [], DECK.parse_many("5D")]})
+    assert line == ("seat 1 goes out: seat 0 -13 (7♥ 6♥); seat 1 +10; seat 2 -5 (5♦). "
+                    "Totals: seat 0 -13, seat 1 10, seat 2 -5")

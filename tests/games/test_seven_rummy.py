@@ -331,3 +331,13 @@ def test_bad_input_is_refused_and_changes_nothing():
 def test_heuristic_bots_finish_a_match():
     s = play_match(G, ["heuristic"], 3, players=3, target=80)
     assert s.outcome is not None and max(s.outcome.scores) >= 80
+
+
+def test_the_end_of_a_hand_reads_as_a_score_sheet():
+    # Ending the hand: the terminal line names the winner, each loser's cards and the scores
+    line = G.describe_event({"kind": "hand_scored", "winner": 1, "points": [0, 33, 0],
+                             "all_at_once": False, "scores": [0, 33, 10],
+                             "hands": [DECK.parse_many("7H 6H"), [], DECK.parse_many("KC")],
+                             "deadwood": [26, 0, 10]})
+    assert line == ("seat 1 goes out and scores 33. Left in hand: seat 0 7♥ 6♥ (26); "
+                    "seat 2 K♣ (10). Scores: seat 0 0, seat 1 33, seat 2 10")

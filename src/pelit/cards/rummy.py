@@ -1029,6 +1029,20 @@ def table_lines(rules: MeldRules, view, me, header) -> list[str]:
     return lines
 
 
+def deal_points_text(deck, hands, points, totals) -> str:
+    """A deal's sheet in one line: each seat's points with the cards left in
+    its hand, then the totals (``seat 0 -13 (7♥ 6♥), seat 1 +10; totals:
+    seat 0 -13, seat 1 10``).  Seats out of the match (no cards, no points)
+    are left out."""
+    rows = []
+    seats = [p for p in range(len(points)) if points[p] or len(hands[p])]
+    for p in seats:
+        left = f" ({cards_in_order(deck, hands[p])})" if len(hands[p]) else ""
+        rows.append(f"seat {p} {points[p]:+d}{left}")
+    sums = ", ".join(f"seat {p} {totals[p]}" for p in range(len(totals)))
+    return "; ".join(rows) + f". Totals: {sums}"
+
+
 def discard_line(deck, pile, discarder, stock, me) -> str:
     """``Discard pile: 4 cards, top 10♦ (discarded by Seat 2)   Stock: 27``."""
     top = pretty(deck.text(int(pile[-1]))) if pile else "empty"

@@ -107,8 +107,8 @@ from dataclasses import dataclass
 from ..cards.deck import JACK, JOKER_RANK, Card, CardSet, ids, mask_of, pretty, standard_deck
 from ..cards.meld_screen import seat_label
 from ..cards.rummy import (JOKER_FACE, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
-                           cards_for_faces, cards_in_order, count_cards, describe_meld_event,
-                           discard_line, draw_cards, drawable, layoff_moves, lift_moves,
+                           cards_for_faces, cards_in_order, count_cards, deal_points_text,
+                           describe_meld_event, discard_line, draw_cards, drawable, layoff_moves, lift_moves,
                            meld_records, melds_from_records, one_per_face, put_meld,
                            rebuilt_note, sample_unseen, stock_end_reason, stock_end_text,
                            table_before, table_changes, table_lines)
@@ -1096,7 +1096,8 @@ class Rummy(Game):
             how = " from the hand (double minus)" if e.get("from_hand") else ""
             if e.get("tapper") is not None and e.get("tapper") == c:
                 how = " by tapping"
-            return f"seat {c} closes{how}; deal {e['points']}, totals {e['totals']}"
+            return (f"seat {c} goes out{how}: "
+                    + deal_points_text(DECK, e["hands"], e["points"], e["totals"]))
         if k == "stock_end":
             return f"The deal ends: {stock_end_text(e['why'])}"
         if k == "foreman":

@@ -641,9 +641,12 @@ class SevenRummy(Game):
             if w is None:
                 return "Nobody scores this hand"
             pts = e["points"][w]
+            left = "; ".join(f"seat {p} {cards_in_order(DECK, h)} ({e['deadwood'][p]})"
+                             for p, h in enumerate(e["hands"]) if p != w)
+            scores = ", ".join(f"seat {p} {v}" for p, v in enumerate(e["scores"]))
             return (f"seat {w} goes out and scores {pts}"
-                    f"{' (double: all at once)' if e.get('all_at_once') else ''}; "
-                    f"scores {e['scores']}")
+                    f"{' (double: all at once)' if e.get('all_at_once') else ''}. "
+                    f"Left in hand: {left}. Scores: {scores}")
         return NotImplemented
 
 
