@@ -165,3 +165,11 @@ def test_bad_input_is_refused_and_changes_nothing():
     with pytest.raises(IllegalAction, match="lowest"):
         s.play("3H")
     assert s.view(0) == before
+
+
+def test_the_end_of_a_deal_reads_as_payments():
+    # Going out (the standard game): each player pays a chip a card; the kitty goes to him
+    line = G.describe_event({"kind": "deal_over", "seat": 2, "payments": [-3, -3, 11, -5],
+                             "kitty": 4})
+    assert line == ("seat 2 is out of cards and takes the kitty (4); a chip a card left in "
+                    "hand, paid to him: seat 0 3, seat 1 3, seat 3 5")

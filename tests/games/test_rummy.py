@@ -219,19 +219,62 @@ def test_the_stock_is_rebuilt_from_the_discards():
     assert len(s.discard) == 1 and len(s.stock) == 1
 
 
-def test_a_deal_whose_stock_ran_out_three_times_is_dead():
-    # decision: the talon is rebuilt twice at most; a turn that then finds it empty
-    # ends the deal, nobody scores
-    s = new(deals=2)
-    s.play("2C")
-    s.rebuilds = 2
+def _stock_down_to_one(s):
+    """All the talon but its top card lies discarded under the pile's top."""
     top = s.discard.pop()
-    s.discard = s.stock[:-1] + [top]        # all the talon but its top card lies discarded
+    s.discard = s.stock[:-1] + [top]
     s.stock = s.stock[-1:]
-    s.play("draw", 1)                       # the last card
+
+
+def test_the_stock_is_rebuilt_every_time_it_runs_out():
+    # Game progress: whenever the talon is used up the discards form a new one;
+    # a third rebuild after cards were laid since the second (no cap on rebuilds)
+    s = new(deals=2)
+    s.play("meld 9S 9H 9D")
+    s.play("meld KS KH KD")
+    s.play("2C")
+    s.rebuilds, s.table_at_rebuild = 2, 3       # three cards were laid since then
+    _stock_down_to_one(s)
+    s.play("draw", 1)                           # the last card
+    s.play("QC", 1)
+    assert s.deal_no == 0 and s.turn == 0
+    s.play("draw")
+    assert s.rebuilds == 3 and s.table_at_rebuild == 6 and len(s.stock) > 50
+
+
+def test_a_rebuilt_stock_gone_through_with_nothing_laid_is_a_deadlock():
+    # decision (Game progress): a whole pass through a rebuilt talon that laid
+    # nothing on the table ends the deal as a deadlock; nobody scores
+    s = new(deals=2)
+    s.play("meld 9S 9H 9D")
+    s.play("meld KS KH KD")
+    s.play("2C")
+    s.rebuilds, s.table_at_rebuild = 1, 6       # nothing laid since the rebuild
+    _stock_down_to_one(s)
+    s.play("draw", 1)                           # the last card
     s.play("QC", 1)
     assert s.deal_no == 1 and s.results[0] == (0, 0)
-    assert any(e.kind == "no_cards_to_draw" for e in s.events)
+    ends = [e for e in s.events if e.kind == "stock_end"]
+    assert len(ends) == 1 and ends[0].public["why"] == "deadlock"
+    assert "deadlock" in G.describe_event({"kind": "stock_end", "seat": 0, "why": "deadlock"})
+
+
+def test_a_card_laid_off_since_the_rebuild_keeps_the_deal_going():
+    # decision (Game progress): the other side of the boundary: one card laid
+    # since the rebuild lets the talon be rebuilt again
+    s = new(hands=(OPENER, "9C " + OTHER[3:]), deals=2)
+    s.play("meld 9S 9H 9D")
+    s.play("meld KS KH KD")
+    s.play("2C")
+    s.rebuilds, s.table_at_rebuild = 1, 6
+    _stock_down_to_one(s)
+    s.opened[1] = True                          # seat 1 has laid out earlier
+    s.play("draw", 1)
+    s.play("layoff 9C to 1", 1)
+    s.play("QC", 1)
+    assert s.deal_no == 0 and s.turn == 0 and not s.stock and s.rebuilds == 1
+    s.play("draw")
+    assert s.rebuilds == 2 and s.table_at_rebuild == 7
 
 
 def test_out_past_one_hundred_minus_and_the_last_player_wins():
@@ -394,3 +437,12 @@ def test_heuristic_bots_finish_a_match(preset):
     s = play_match(G, ["heuristic"], 5, preset=preset, players=3) if preset else \
         play_match(G, ["heuristic"], 5, players=3)
     assert s.outcome is not None
+
+
+def test_the_end_of_a_deal_reads_as_a_score_sheet():
+    # Scoring: the terminal line names the closer, each hand left and the totals
+    line = G.describe_event({"kind": "deal_scored", "closer": 1, "from_hand": False,
+                             "tapper": None, "points": [-13, 10, -5], "totals": [-13, 10, -5],
+                             "hands": [DECK.parse_many("7H 6H"), [], DECK.parse_many("5D")]})
+    assert line == ("seat 1 goes out: seat 0 -13 (7♥ 6♥); seat 1 +10; seat 2 -5 (5♦). "
+                    "Totals: seat 0 -13, seat 1 10, seat 2 -5")

@@ -278,18 +278,42 @@ def test_stock_is_rebuilt_from_the_discards():
     assert len(s.stock) == 1
 
 
-def test_the_stock_is_rebuilt_twice_at_most_then_the_hand_is_dead():
-    # decision: a hand can lock; a turn that finds the stock empty with no rebuild
-    # left ends the hand, and nobody scores
-    s = new(target=1000)
-    s.rebuilds = 2
+def _stock_down_to_one(s):
     top = s.discard.pop()
     s.discard = s.stock[:-1] + [top]
     s.stock = s.stock[-1:]
-    s.play("draw")                          # the last card
+
+
+def _meld_then_last_card(s, rebuilds, table_at_rebuild):
+    """Seat 0 melds three spades; the stock, rebuilt ``rebuilds`` times (the
+    table then holding ``table_at_rebuild`` cards), is down to one card,
+    which seat 1 draws before discarding."""
+    s.play("draw")                              # AS
+    s.play("meld 2S 3S 4S")
     s.play("KC")
+    s.rebuilds, s.table_at_rebuild = rebuilds, table_at_rebuild
+    _stock_down_to_one(s)
+    s.play("draw", 1)
+    s.play("2C", 1)
+
+
+def test_the_stock_is_rebuilt_again_after_cards_were_laid():
+    # decision (stock): no cap on rebuilds; a third one after a meld since the second
+    s = new(target=1000)
+    _meld_then_last_card(s, rebuilds=2, table_at_rebuild=0)
+    assert s.turn == 2 and s.hand_no == 0
+    s.play("draw", 2)
+    assert s.rebuilds == 3 and s.table_at_rebuild == 3 and len(s.stock) == 28
+
+
+def test_a_rebuilt_stock_gone_through_with_nothing_laid_is_a_deadlock():
+    # decision (stock): a whole pass through a rebuilt stock that laid nothing
+    # ends the hand as a deadlock; nobody scores
+    s = new(target=1000)
+    _meld_then_last_card(s, rebuilds=1, table_at_rebuild=3)
     assert s.hand_no == 1 and s.results[-1] == (0, 0, 0)
-    assert any(e.kind == "no_cards_to_draw" for e in s.events)
+    ends = [e for e in s.events if e.kind == "stock_end"]
+    assert len(ends) == 1 and ends[0].public["why"] == "deadlock"
 
 
 def test_bad_input_is_refused_and_changes_nothing():
@@ -307,3 +331,13 @@ def test_bad_input_is_refused_and_changes_nothing():
 def test_heuristic_bots_finish_a_match():
     s = play_match(G, ["heuristic"], 3, players=3, target=80)
     assert s.outcome is not None and max(s.outcome.scores) >= 80
+
+
+def test_the_end_of_a_hand_reads_as_a_score_sheet():
+    # Ending the hand: the terminal line names the winner, each loser's cards and the scores
+    line = G.describe_event({"kind": "hand_scored", "winner": 1, "points": [0, 33, 0],
+                             "all_at_once": False, "scores": [0, 33, 10],
+                             "hands": [DECK.parse_many("7H 6H"), [], DECK.parse_many("KC")],
+                             "deadwood": [26, 0, 10]})
+    assert line == ("seat 1 goes out and scores 33. Left in hand: seat 0 7♥ 6♥ (26); "
+                    "seat 2 K♣ (10). Scores: seat 0 0, seat 1 33, seat 2 10")

@@ -198,3 +198,14 @@ def test_bad_input_is_refused_and_changes_nothing():
 def test_heuristic_bots_finish_a_match():
     s = play_match(G, ["heuristic"], 6)
     assert s.outcome is not None and len(s.outcome.details["hands"]) == 4
+
+
+def test_terminal_lines_read_as_words():
+    # Going out (the sides scored) and the discard pile, as a player reads them
+    line = G.describe_event({"kind": "hand_scored", "points": [26, 31], "totals": [26, 31],
+                             "out": 1, "hands": [[], []]})
+    assert line == ("The hand is scored: seat 0's side 26, seat 1's side 31. "
+                    "Totals: seat 0 26, seat 1 31")
+    s = new()
+    board = G.render_board(s.view(0))
+    assert "Discard pile: 1 card, top " in board and "top two" not in board

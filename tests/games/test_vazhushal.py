@@ -283,3 +283,16 @@ def test_bad_input_is_refused_and_changes_nothing():
 def test_heuristic_bots_finish_a_game():
     s = play_match(G, ["heuristic"], 4, players=3)
     assert s.outcome is not None and s.outcome.winners
+
+
+def test_terminal_lines_for_the_start_and_the_end():
+    # Setup (the negative joker and its wild twins) and Going out, read as words
+    g = G
+    start = g.describe_event({"kind": "line_started", "card": DECK.parse("7S"),
+                              "negative_joker": DECK.parse("3H"), "wild": "3C 3S JK",
+                              "stock": 26})
+    assert start == ("The discard line starts with 7♠; the negative joker is 3♥, so 3♣ 3♠ "
+                     "and the jokers are wild; stock 26")
+    end = g.describe_event({"kind": "game_scored", "out": 1, "points": [105, 118],
+                            "hands": [DECK.parse_many("AC 9D"), []]})
+    assert end == "seat 1 goes out and wins. Melds less hand: seat 0 105 (left: A♣ 9♦); seat 1 118"

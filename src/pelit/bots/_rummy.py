@@ -117,27 +117,3 @@ def consistent(rules, faces, melds) -> bool:
         if ok:
             return True
     return False
-
-
-
-class DealClock:
-    """Counts a bot's own draws and takes in the current deal (its events).  A deal
-    whose stock keeps being rebuilt can lock when every player holds on to
-    the cards the others need; past ``patience`` draws a bot lets go of a
-    random card instead, as a person would."""
-
-    def __init__(self, seat: int, patience: int):
-        self.seat = seat
-        self.patience = patience
-        self.draws = 0
-
-    def observe(self, events):
-        for e in events:
-            if e["kind"] == "new_deal":
-                self.draws = 0
-            elif e["kind"] in ("draw", "take") and e.get("seat") == self.seat:
-                self.draws += 1
-
-    @property
-    def restless(self) -> bool:
-        return self.draws > self.patience

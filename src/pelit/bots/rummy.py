@@ -11,8 +11,7 @@
   melded at once.  It closes from the hand and (Vienna) taps whenever the
   rules allow.  It never lifts cards in Robbery.
 - Discard: the card it needs least: not planned, few cards to meld with,
-  high value; never a joker while it has another card.  After sixty draws
-  in one deal (the stock rebuilt again and again) a random card.
+  high value; never a joker while it has another card.
 - Rummy with a tap: taps a discard that makes a meld with two of its cards
   once it has laid out, else passes.
 """
@@ -23,7 +22,7 @@ from ..cards.deck import ids
 from ..cards.rummy import JOKER_FACE
 from ..games.rummy import HAND_POINTS, JOKERS, RULES, meld_points
 from . import Bot, heuristic
-from ._rummy import DealClock, consistent, keep_score, plan
+from ._rummy import consistent, keep_score, plan
 
 
 @heuristic("rummy")
@@ -33,10 +32,6 @@ class RummyBot(Bot):
     def __init__(self, game, seat, seed=0):
         super().__init__(game, seat, seed)
         self.backed = None           # the turn in which it took its lay-out back
-        self.clock = DealClock(seat, patience=60)
-
-    def observe(self, events):
-        self.clock.observe(events)
 
     def choose(self, view):
         a = self._choose(view)
@@ -87,8 +82,6 @@ class RummyBot(Bot):
             if g.A_UNDO in legal:
                 return g.A_UNDO
             return legal[0]
-        if self.clock.restless:
-            return self.rng.choice(discards)
         in_plan = {c for m in melds for c in m}
         cards = ids(hand)
         return min(discards, key=lambda c: (keep_score(RULES, c, cards, JOKERS, in_plan,

@@ -7,8 +7,7 @@
   every card it can lay off; a seven is always melded (20 points less in
   the hand).  It keeps one card for the final discard (the engine insists).
 - Discard: the card it needs least: not planned, few partners, the highest
-  deadwood; after forty draws in one hand (a hand where everyone holds on
-  to what the others need) a random card.
+  deadwood.
 """
 
 from __future__ import annotations
@@ -16,19 +15,12 @@ from __future__ import annotations
 from ..cards.deck import ids
 from ..games.seven_rummy import RULES, VALUE
 from . import Bot, heuristic
-from ._rummy import DealClock, consistent, keep_score, plan
+from ._rummy import consistent, keep_score, plan
 
 
 @heuristic("seven-rummy")
 class SevenRummyBot(Bot):
     name = "heuristic"
-
-    def __init__(self, game, seat, seed=0):
-        super().__init__(game, seat, seed)
-        self.clock = DealClock(seat, patience=40)
-
-    def observe(self, events):
-        self.clock.observe(events)
 
     def choose(self, view):
         g = self.game
@@ -50,8 +42,6 @@ class SevenRummyBot(Bot):
         if lay:
             return lay[0]
         discards = [a for a in legal if a < g.deck.size]
-        if self.clock.restless:
-            return self.rng.choice(discards)
         in_plan = {c for m in melds for c in m}
         cards = ids(hand)
         return min(discards, key=lambda c: (keep_score(RULES, c, cards, 0, in_plan,

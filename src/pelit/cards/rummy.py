@@ -1029,6 +1029,20 @@ def table_lines(rules: MeldRules, view, me, header) -> list[str]:
     return lines
 
 
+def deal_points_text(deck, hands, points, totals) -> str:
+    """A deal's sheet in one line: each seat's points with the cards left in
+    its hand, then the totals (``seat 0 -13 (7♥ 6♥), seat 1 +10; totals:
+    seat 0 -13, seat 1 10``).  Seats out of the match (no cards, no points)
+    are left out."""
+    rows = []
+    seats = [p for p in range(len(points)) if points[p] or len(hands[p])]
+    for p in seats:
+        left = f" ({cards_in_order(deck, hands[p])})" if len(hands[p]) else ""
+        rows.append(f"seat {p} {points[p]:+d}{left}")
+    sums = ", ".join(f"seat {p} {totals[p]}" for p in range(len(totals)))
+    return "; ".join(rows) + f". Totals: {sums}"
+
+
 def discard_line(deck, pile, discarder, stock, me) -> str:
     """``Discard pile: 4 cards, top 10♦ (discarded by Seat 2)   Stock: 27``."""
     top = pretty(deck.text(int(pile[-1]))) if pile else "empty"
@@ -1038,37 +1052,74 @@ def discard_line(deck, pile, discarder, stock, me) -> str:
 
 # -- the stock ----------------------------------------------------------------------
 
-MAX_REBUILDS = 2       # a deal's stock is rebuilt at most twice; then the deal is dead
+def table_size(table) -> int:
+    """How many cards lie in the melds of a table (a list of ``Meld`` or None)."""
+    return sum(len(m.cards) for m in table if m is not None)
+
+
+def may_rebuild(s) -> bool:
+    """Whether an empty stock may be rebuilt now.  The first time in a deal
+    always; after that only when a card has been laid on the table since the
+    last rebuild (``s.table_at_rebuild``: the table's size then).  A whole
+    pass through a rebuilt stock that laid nothing (no meld, no lay-off; a
+    player who went out would have ended the deal) is a deadlock: the same
+    cards would only go round again."""
+    return s.rebuilds == 0 or table_size(s.table) > s.table_at_rebuild
 
 
 def drawable(s) -> int:
     """Cards a player could still draw: the stock, and the discards under the
-    top card while the stock may be rebuilt (``s.rebuilds`` this deal)."""
-    more = len(s.discard) - 1 if s.rebuilds < MAX_REBUILDS else 0
+    top card while the stock may be rebuilt (``may_rebuild``)."""
+    more = len(s.discard) - 1 if may_rebuild(s) else 0
     return len(s.stock) + max(0, more)
 
 
-def rebuilt_note(rebuilds: int) -> str:
-    """`` (rebuilt once; one more)`` for the terminal's stock line."""
+def stock_end_reason(s) -> str:
+    """Why nothing can be drawn (``drawable(s) == 0``): a deadlock, or no
+    discards to rebuild the stock from."""
+    if len(s.discard) >= 2:
+        return "deadlock"
+    return "no_discards"
+
+
+def stock_end_text(reason: str) -> str:
+    """The terminal line for a deal that ended for ``stock_end_reason``."""
+    if reason == "deadlock":
+        return ("the stock ran out again and nothing was laid on the table since it was "
+                "rebuilt: a deadlock")
+    return "the stock ran out with no discards to rebuild it from"
+
+
+def rebuilt_note(view) -> str:
+    """`` (rebuilt once; nothing laid since)`` for the terminal's stock line:
+    a rebuilt stock that runs out again before anyone lays a card ends the
+    deal as a deadlock."""
+    rebuilds = view["rebuilds"]
     if not rebuilds:
         return ""
     times = "once" if rebuilds == 1 else f"{rebuilds} times"
-    left = MAX_REBUILDS - rebuilds
-    return f" (rebuilt {times}; {'no more' if not left else f'{left} more'})"
+    laid = table_size_of_records(view["melds"]) > view["table_at_rebuild"]
+    return f" (rebuilt {times}; {'cards laid since' if laid else 'nothing laid since'})"
+
+
+def table_size_of_records(records) -> int:
+    """``table_size`` of a view's meld records."""
+    return sum(len(rec["cards"]) for rec in records)
 
 
 def draw_cards(s, k: int) -> list[int]:
     """Up to ``k`` cards off the stock; an empty stock is rebuilt from the
-    discards under the top card (shuffled, ``cards.deal.rebuild_stock``) at
-    most ``MAX_REBUILDS`` times a deal.  Fewer cards come back when there is
-    nothing more to draw."""
+    discards under the top card (shuffled, ``cards.deal.rebuild_stock``)
+    while ``may_rebuild`` allows, remembering the table's size then.  Fewer
+    cards come back when there is nothing more to draw."""
     from .deal import rebuild_stock
     out = []
     for _ in range(k):
         if not s.stock:
-            if len(s.discard) < 2 or s.rebuilds >= MAX_REBUILDS:
+            if len(s.discard) < 2 or not may_rebuild(s):
                 break
             s.rebuilds += 1
+            s.table_at_rebuild = table_size(s.table)
             rebuild_stock(s, "restock")
         out.append(s.stock.pop())
     return out

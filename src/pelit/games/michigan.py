@@ -565,8 +565,11 @@ class Michigan(Game):
             return (f"seat {e['seat']} plays the {_boodle_name(e['boodle'])} and wins "
                     f"{e['chips']} chips")
         if k == "deal_over":
-            return (f"seat {e['seat']} is out of cards and takes the kitty ({e['kitty']}); "
-                    f"payments {e['payments']}")
+            w = e["seat"]
+            paid = ", ".join(f"seat {p} {-x}" for p, x in enumerate(e["payments"]) if p != w)
+            kitty = f" and takes the kitty ({e['kitty']})" if e["kitty"] else ""
+            return (f"seat {w} is out of cards{kitty}; a chip a card left in hand, paid to "
+                    f"him: {paid}")
         return NotImplemented
 
 

@@ -52,10 +52,13 @@ Decisions where the seed is silent (each pinned by a test):
   lay out or close from the hand before discarding).  Only the previous
   player's discard can be taken (after a tap it is gone: the next player
   draws from the stock).  A stock that runs out is rebuilt from the
-  discards under the top card, shuffled, twice at most in a deal (a deal
-  can lock for good when nobody can meld what is left); a turn that finds
-  the stock empty with no rebuild left (or nothing to rebuild it from)
-  makes the deal dead: it ends without a closer and nobody scores.
+  discards under the top card, shuffled (the seed rebuilds it every time).
+  A deal can lock for good, every card a player could meld held by others
+  who need it too: when a rebuilt stock runs out again and not one card
+  has been laid on the table since it was rebuilt (no new combination, no
+  card added to one), the deal is a deadlock.  It also ends when the stock runs
+  out with no discards under the top card to rebuild it from.  Either way
+  the deal ends without a closer and nobody scores.
 - Every turn ends with a discard (the seed: "they have to draw and then
   discard"): a player goes out by discarding his last card, so a lay-out
   never uses his last card.  The discard just taken may not be discarded
@@ -104,11 +107,11 @@ from dataclasses import dataclass
 from ..cards.deck import JACK, JOKER_RANK, Card, CardSet, ids, mask_of, pretty, standard_deck
 from ..cards.meld_screen import seat_label
 from ..cards.rummy import (JOKER_FACE, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
-                           cards_for_faces, cards_in_order, count_cards, describe_meld_event,
-                           discard_line, draw_cards, drawable, layoff_moves, lift_moves,
+                           cards_for_faces, cards_in_order, count_cards, deal_points_text,
+                           describe_meld_event, discard_line, draw_cards, drawable, layoff_moves, lift_moves,
                            meld_records, melds_from_records, one_per_face, put_meld,
-                           rebuilt_note, sample_unseen, table_before, table_changes,
-                           table_lines)
+                           rebuilt_note, sample_unseen, stock_end_reason, stock_end_text,
+                           table_before, table_changes, table_lines)
 from ..cards.seats import others_hands
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -199,7 +202,7 @@ class RummyOptions:
 
 class RummyState(State):
     __slots__ = ("dealer", "deal_no", "alive", "hands", "stock", "discard", "discarder",
-                 "table", "known", "public", "reshuffles", "rebuilds", "opened", "laid", "turn",
+                 "table", "known", "public", "reshuffles", "rebuilds", "table_at_rebuild", "opened", "laid", "turn",
                  "no_draw", "tent", "loose", "pending", "snap", "acted", "pile_blocked", "taken",
                  "passed", "tapper", "last_round", "totals", "results", "out_order", "box")
 
@@ -216,6 +219,7 @@ class RummyState(State):
         new.public = self.public
         new.reshuffles = self.reshuffles
         new.rebuilds = self.rebuilds
+        new.table_at_rebuild = self.table_at_rebuild
         new.opened = self.opened.copy()
         new.laid = self.laid.copy()
         new.turn = self.turn
@@ -241,6 +245,7 @@ class Rummy(Game):
     info = GameInfo(
         id="rummy", name="Rummy", min_seats=2, max_seats=6, family="rummy",
         source="002 Rummy (line 118)", hidden=True, chance=True, aliases=("jokers",),
+        rules_version=2,
         summary=(
             "Two to six players, two packs with four jokers. Twelve cards each; the "
             "foreman (left of the dealer) gets one more and begins by discarding. On "
@@ -293,6 +298,7 @@ class Rummy(Game):
                  "totals", "alive", "opened", "turn", "dealer", "deal_no", "results",
                  "laid_now", "loose", "pending", "tapper", "last_round", "passed",
                  "turn_start", "out_order", "must_draw", "laid", "no_draw", "rebuilds",
+                 "table_at_rebuild",
                  "taken"],
         "not_cards_after": ["to", "in", "from"],
     }
@@ -361,6 +367,7 @@ class Rummy(Game):
         s.discard = []
         s.discarder = None
         s.rebuilds = 0
+        s.table_at_rebuild = 0
         s.table = []
         s.known = [0] * n
         s.public = 0
@@ -387,9 +394,7 @@ class Rummy(Game):
             self._begin_meld(s)
             return
         if not drawable(s):
-            # no stock and no rebuild left: taking discards alone could go round for ever
-            s.log("no_cards_to_draw", p)
-            self._end_deal(s, None)
+            self._stock_end(s, p)
             return
         s.phase = Phase.DRAW
         self._window(s)
@@ -510,10 +515,15 @@ class Rummy(Game):
         s.discarder = None
         s.passed = 0
         if not drawable(s):
-            s.log("no_cards_to_draw", s.turn)
-            self._end_deal(s, None)
+            self._stock_end(s, s.turn)
             return
         self._window(s)
+
+    def _stock_end(self, s, p):
+        """Nothing left to draw for ``p``: the deal ends without a closer
+        (taking discards alone could go round for ever)."""
+        s.log("stock_end", p, why=stock_end_reason(s))
+        self._end_deal(s, None)
 
     # -- melding ---------------------------------------------------------------------
     def _pool(self, s, p):
@@ -943,6 +953,7 @@ class Rummy(Game):
         v["totals"] = list(s.totals)
         v["results"] = [list(r) for r in s.results]
         v["rebuilds"] = s.rebuilds
+        v["table_at_rebuild"] = s.table_at_rebuild
         v["out_order"] = [list(g) for g in s.out_order]
         v["laid_now"] = self._tent_points(s) if not s.opened[s.turn] else None
         v["loose"] = CardSet(s.loose)
@@ -994,6 +1005,7 @@ class Rummy(Game):
         s.public = seen
         s.reshuffles = 0
         s.rebuilds = view["rebuilds"]
+        s.table_at_rebuild = view["table_at_rebuild"]
         s.dealer = view["dealer"]
         s.deal_no = view["deal_no"]
         s.alive = list(view["alive"])
@@ -1057,7 +1069,7 @@ class Rummy(Game):
         lines += table_lines(RULES, view, me, header)
         lines.append("")
         lines.append(discard_line(DECK, view["discard"], view["discarder"], view["stock"], me)
-                     + rebuilt_note(view["rebuilds"]))
+                     + rebuilt_note(view))
         if view["laid_now"]:
             lines.append(f"This turn's first lay-out: {view['laid_now']} of {o.opening}")
         if view["loose"]:
@@ -1080,11 +1092,14 @@ class Rummy(Game):
         if k == "deal_scored":
             c = e.get("closer")
             if c is None:
-                return "The deal ends with nothing left to draw: no score"
+                return "Nobody scores this deal"
             how = " from the hand (double minus)" if e.get("from_hand") else ""
             if e.get("tapper") is not None and e.get("tapper") == c:
                 how = " by tapping"
-            return f"seat {c} closes{how}; deal {e['points']}, totals {e['totals']}"
+            return (f"seat {c} goes out{how}: "
+                    + deal_points_text(DECK, e["hands"], e["points"], e["totals"]))
+        if k == "stock_end":
+            return f"The deal ends: {stock_end_text(e['why'])}"
         if k == "foreman":
             return f"seat {e['seat']} is the foreman: one card more, and he begins without drawing"
         if k == "take":

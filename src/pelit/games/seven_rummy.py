@@ -40,11 +40,14 @@ Decisions where the seed is silent (each pinned by a test):
 - Melding: a meld may not use the last card of the hand (the final discard
   is always required); a lone seven grows into a set or a sequence,
   whichever the laid-off card makes.
-- Stock: when it runs out, the discards under the top card are shuffled
-  into a new stock, at most twice a hand (a hand can lock: when every card
-  a player could meld is out of reach, nobody can ever go out).  A turn
-  that finds the stock empty with no rebuild left (or nothing to rebuild
-  it from) makes the hand dead: it ends with no winner, nobody scores.
+- Stock (the seed does not say what happens when it runs out): the
+  discards under the top card are shuffled into a new stock.  A hand can
+  lock, every card a player could meld held by another who needs it too:
+  when a rebuilt stock runs out again and not one card has been laid on
+  the table since it was rebuilt (no meld, no lay-off, no discard taken),
+  the hand is a deadlock.  It also ends when the stock runs out with no
+  discards under the top card to rebuild it from.  Either way nobody
+  wins or scores.
 - Going out all at once (double) means: the winner had melded nothing
   earlier in the hand (a claim's meld counts as melding).
 - Match end: a target score (option ``target``, default 200) or a number of
@@ -65,7 +68,7 @@ from ..cards.meld_screen import seat_label
 from ..cards.rummy import (MeldRules, RUN, RummyActions, cards_for_faces, cards_in_order,
                            count_cards, describe_meld_event, discard_line, draw_cards, drawable,
                            layoff_moves, meld_records, melds_from_records, rebuilt_note,
-                           table_lines)
+                           stock_end_reason, stock_end_text, table_lines)
 from ..cards.seats import others_hands
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -121,7 +124,7 @@ class SevenRummyState(State):
     __slots__ = ("dealer", "hand_no", "hands", "stock", "discard", "table", "turn",
                  "discarder", "drew_stock", "melded", "melded_before", "passed",
                  "seq_wait", "known", "scores", "results", "public", "reshuffles",
-                 "rebuilds")
+                 "rebuilds", "table_at_rebuild")
 
     def _copy_into(self, new):
         new.dealer = self.dealer
@@ -143,6 +146,7 @@ class SevenRummyState(State):
         new.public = self.public
         new.reshuffles = self.reshuffles
         new.rebuilds = self.rebuilds
+        new.table_at_rebuild = self.table_at_rebuild
 
 
 @register
@@ -150,7 +154,7 @@ class SevenRummy(Game):
     info = GameInfo(
         id="seven-rummy", name="Seven Rummy", min_seats=2, max_seats=5, family="rummy",
         source="001 Seven Rummy (line 216)", hidden=True, chance=True,
-        aliases=("seven-bridge",),
+        aliases=("seven-bridge",), rules_version=2,
         summary=(
             "Two to five players, a 52-card pack, seven cards each; an upcard starts "
             "the discard pile. On your turn draw from the stock, lay melds, lay off "
@@ -183,7 +187,8 @@ class SevenRummy(Game):
     render_hints = {
         "hide": ["melds", "discard", "stock", "hand_sizes", "scores", "drew_stock",
                  "melded", "waiting", "passed", "turn", "dealer", "hand_no", "results",
-                 "discarder", "melded_before", "hand_known", "rebuilds"],
+                 "discarder", "melded_before", "hand_known", "rebuilds",
+                 "table_at_rebuild"],
         "not_cards_after": ["to"],
     }
 
@@ -230,6 +235,7 @@ class SevenRummy(Game):
         s.log("upcard", None, card=Card(up), stock=len(s.stock))
         s.table = []
         s.rebuilds = 0
+        s.table_at_rebuild = 0
         s.known = [0] * n
         s.drew_stock = [False] * n
         s.melded = [False] * n
@@ -242,7 +248,7 @@ class SevenRummy(Game):
     def _start_turn(self, s, p):
         s.turn = p
         if not drawable(s):
-            s.log("no_cards_to_draw", p)
+            s.log("stock_end", p, why=stock_end_reason(s))
             self._end_hand(s, None)
             return
         s.phase = Phase.DRAW
@@ -518,6 +524,7 @@ class SevenRummy(Game):
         v["scores"] = list(s.scores)
         v["results"] = [list(r) for r in s.results]
         v["rebuilds"] = s.rebuilds
+        v["table_at_rebuild"] = s.table_at_rebuild
         v["drew_stock"] = list(s.drew_stock)
         v["melded"] = list(s.melded)
         v["melded_before"] = s.melded_before
@@ -576,6 +583,7 @@ class SevenRummy(Game):
         s.public = seen
         s.reshuffles = 0
         s.rebuilds = view["rebuilds"]
+        s.table_at_rebuild = view["table_at_rebuild"]
         return s
 
     # -- terminal ----------------------------------------------------------------------
@@ -598,7 +606,7 @@ class SevenRummy(Game):
         lines += table_lines(RULES, view, me, header)
         lines.append("")
         lines.append(discard_line(DECK, view["discard"], view["discarder"], view["stock"], me)
-                     + rebuilt_note(view["rebuilds"]))
+                     + rebuilt_note(view))
         w = view["waiting"]
         if w is not None:
             shown = cards_in_order(DECK, w["cards"])
@@ -626,14 +634,19 @@ class SevenRummy(Game):
             cards = cards_in_order(DECK, e["cards"])
             return (f"seat {e['seat']} takes {pretty(DECK.text(int(e['card'])))} for a sequence "
                     f"with {cards}, unless a set claims it")
+        if k == "stock_end":
+            return f"The hand ends: {stock_end_text(e['why'])}"
         if k == "hand_scored":
             w = e.get("winner")
             if w is None:
-                return "The hand ends with nothing left to draw: no score"
+                return "Nobody scores this hand"
             pts = e["points"][w]
+            left = "; ".join(f"seat {p} {cards_in_order(DECK, h)} ({e['deadwood'][p]})"
+                             for p, h in enumerate(e["hands"]) if p != w)
+            scores = ", ".join(f"seat {p} {v}" for p, v in enumerate(e["scores"]))
             return (f"seat {w} goes out and scores {pts}"
-                    f"{' (double: all at once)' if e.get('all_at_once') else ''}; "
-                    f"scores {e['scores']}")
+                    f"{' (double: all at once)' if e.get('all_at_once') else ''}. "
+                    f"Left in hand: {left}. Scores: {scores}")
         return NotImplemented
 
 

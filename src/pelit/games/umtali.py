@@ -598,9 +598,15 @@ class Umtali(Game):
                 lines.append(f"  {cards}   ({rec['kind']})")
         lines.append("")
         pile = view["pile"]
-        top = " ".join(pretty(DECK.text(int(c))) for c in pile[-2:]) if pile else "empty"
-        extra = " and one card face down" if view["face_down"] else ""
-        lines.append(f"Discard pile: {_count(len(pile))}, top two {top}{extra}"
+        if not pile:
+            top = ""
+        elif len(pile) == 1:
+            top = f", top {pretty(DECK.text(int(pile[-1])))}"
+        else:
+            top = (f", top {pretty(DECK.text(int(pile[-1])))} on "
+                   f"{pretty(DECK.text(int(pile[-2])))}")
+        extra = "; one card face down" if view["face_down"] else ""
+        lines.append(f"Discard pile: {_count(len(pile))}{top}{extra}"
                      f"   Stock: {view['stock']}")
         if view["pending"]:
             lines.append("To meld this turn (taken from the pile): " +
@@ -622,7 +628,11 @@ def _describe(e):
         return (f"seat {e['seat']} cannot meld {cards_in_order(DECK, ids(int(e['cards'])))}: "
                 f"they go to seat {e['side']}'s side")
     if k == "hand_scored":
-        return f"hand scored {e['points']}, totals {e['totals']}"
+        pts, tot = e["points"], e["totals"]
+        return (f"The hand is scored: seat 0's side {pts[0]}, seat 1's side {pts[1]}. "
+                f"Totals: seat 0 {tot[0]}, seat 1 {tot[1]}")
+    if k == "stock_empty":
+        return "The stock is empty: the hand ends, the cards in the hands score for nobody"
     if k == "out":
         return f"seat {e['seat']} goes out"
     return NotImplemented

@@ -756,8 +756,18 @@ class Vazhushal(Game):
                     f"(line card {e['index']}){more}")
         if k == "game_scored":
             out = e.get("out")
-            head = f"seat {out} goes out" if out is not None else "The stock ran out"
-            return f"{head}; melds less hand: {e['points']}"
+            head = f"seat {out} goes out and wins" if out is not None else "The stock ran out"
+            rows = "; ".join(f"seat {p} {pts}" + (f" (left: {_cards(h)})" if len(h) else "")
+                             for p, (pts, h) in enumerate(zip(e["points"], e["hands"])))
+            return f"{head}. Melds less hand: {rows}"
+        if k == "line_started":
+            cards = [pretty(w) for w in e["wild"].split() if w != "JK"]
+            wild = " ".join(cards + ["and the jokers" if cards else "only the jokers"])
+            return (f"The discard line starts with {pretty(DECK.text(int(e['card'])))}; the "
+                    f"negative joker is {pretty(DECK.text(int(e['negative_joker'])))}, so "
+                    f"{wild} are wild; stock {e['stock']}")
+        if k == "redeal":
+            return "A hand holds three or more pairs of identical cards: the same dealer deals again"
         return NotImplemented
 
 
