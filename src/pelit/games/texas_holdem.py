@@ -226,6 +226,20 @@ class TexasHoldem(Game):
             return self.CALL
         return (self.BET if kind == BET else self.RAISE) + to
 
+    def kind_of(self, action: int) -> tuple[str, int]:
+        """``(kind, to)`` of an action as its text says it: the total of a bet
+        or raise, 0 for fold, check and call (bots sort long no-limit legal
+        lists by this without writing each action out)."""
+        if action == self.FOLD:
+            return FOLD, 0
+        if action == self.CHECK:
+            return CHECK, 0
+        if action == self.CALL:
+            return CALL, 0
+        if action > self.RAISE:
+            return RAISE, action - self.RAISE
+        return BET, action - self.BET
+
     def decode(self, s, seat, action: int) -> tuple[str, int]:
         if action == self.FOLD:
             return FOLD, s.bet.bets[seat]
@@ -340,7 +354,16 @@ class TexasHoldem(Game):
 
     # -- betting --------------------------------------------------------------
     def _legal_bet(self, s, seat):
-        return [self.encode(s, seat, k, to) for k, to in s.bet.choices(seat)]
+        # Betting.choices as ids, the bets and raises as one range of ids
+        # (a no-limit list runs to hundreds of amounts)
+        b = s.bet
+        out = [self.encode(s, seat, k, to) for k, to in b.passive_choices(seat)]
+        r = b.raise_range(seat)
+        if r is not None:
+            kind, low, high = r
+            base = self.BET if kind == BET else self.RAISE
+            out.extend(range(base + low, base + high + 1))
+        return out
 
     def _is_legal_bet(self, s, seat, action):
         if action < 0 or action >= self.actions.size:
