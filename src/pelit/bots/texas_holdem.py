@@ -58,7 +58,7 @@ class HoldemBot(Bot):
         seat = view["seat"]
         pocket = ids(view["hand"])
         to_call = view.get("to_call", 0)
-        pot = view["pot"] + sum(view["bets"])
+        pot = view["pot"]
         opponents = sum(1 for p, st in enumerate(view["status"])
                         if p != seat and view["in_hand"][p] and st not in ("folded", "out"))
         opponents = max(1, opponents)
