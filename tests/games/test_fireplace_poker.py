@@ -239,6 +239,16 @@ def test_bad_input_is_refused():
         s.play("AS")
 
 
+def test_a_second_identical_card_is_refused_by_its_rule():
+    # 18.4.2 rule 1: holding two kings of clubs, the second is refused as an
+    # identical card, not as a card missing from the hand
+    s = position(["KC KC QC JC TC 9C 2D 3D", "2S"])
+    s.play("KC")
+    with pytest.raises(IllegalAction, match="no two identical cards"):
+        s.play("KC")
+    assert len(s.picked) == 1
+
+
 # -- the meld search against trying everything --------------------------------
 
 def brute_can_meld(hand_faces, melds, fixed=(), robbed=()):

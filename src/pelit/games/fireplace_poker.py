@@ -292,6 +292,7 @@ class FireplacePoker(Game):
                     "labels": {"hand_sizes": "cards", "chips": "chips left",
                                "meld_counts": "melds", "deck": "draw deck",
                                "trash": "trash pile", "their_hand": "the hand you meld from",
+                               "passes": "passes in a row",
                                "stolen_from": "stolen from melds"}}
 
     def __init__(self):
@@ -484,7 +485,8 @@ class FireplacePoker(Game):
         meld = mask_of(cards)
         s.melds[side].append((value, meld))
         s.log("meld", seat, cards=[Card(c) for c in _meld_order(meld)], hand=describe(value),
-              stolen_from=numbers or None, made_by=s.decider)
+              stolen_from=numbers or None, made_by=s.decider,
+              stolen=[[m + 1, Card(c)] for m, c in s.stolen] or None)
         s.stolen = []
         s.picked = []
         s.passes = 0
@@ -555,10 +557,12 @@ class FireplacePoker(Game):
                     "from, use every stolen card and hold no two identical cards (18.4.2)")
         if 0 <= action < DECK.size:
             holder = s.player
+            if self._chosen_faces(s) >> FACE[action] & 1 and faces_of(s.hands[holder]) >> \
+                    FACE[action] & 1:
+                return (f"the meld holds a {DECK.text(action)} already: no two identical "
+                        "cards in a meld (18.4.2)")
             if not (s.hands[holder] & ~mask_of(s.picked)) >> action & 1:
                 return f"{DECK.text(action)} is not in the hand"
-            if self._chosen_faces(s) >> FACE[action] & 1:
-                return "no two identical cards in a meld (18.4.2)"
             return ("no legal meld could be finished with that card: at least a pair of jacks, "
                     "higher than any meld stolen from (18.4.2)")
         return super().why_illegal(s, seat, action)
@@ -605,8 +609,33 @@ class FireplacePoker(Game):
         return "\n".join(lines)
 
     def describe_event(self, e):
-        # the choices of a meld under way are the player's own until it is placed
-        return None if e["kind"] in ("choose", "take_back") else NotImplemented
+        kind, seat = e["kind"], e.get("seat")
+        if kind in ("choose", "take_back"):
+            # the choices of a meld under way are the player's own until it is placed
+            return None
+        if kind == "meld":
+            line = (f"seat {seat} melds {' '.join(pretty(DECK.text(c)) for c in e['cards'])}"
+                    f" ({e['hand']})")
+            if e.get("stolen"):
+                line += ", stealing " + ", ".join(f"{pretty(DECK.text(c))} from meld {m}"
+                                                  for m, c in e["stolen"])
+                line += "; the rest of " + ("that meld goes" if len(e["stolen"]) == 1
+                                            else "those melds go") + " to the trash"
+            if e.get("made_by") is not None:
+                line += f" (chosen by seat {e['made_by']}, 18.6.1)"
+            return line
+        if kind == "score":
+            n = e["points"]
+            return (f"seat {seat} scores {n} for {n} meld{'s' if n > 1 else ''} more than "
+                    f"the opponents: {e['chips_left']} chips left")
+        if kind == "draw":
+            return f"seat {seat} draws {e['count']} ({e['deck']} left in the draw deck)"
+        if kind == "no_legal_meld":
+            return (f"seat {seat} cannot make a legal meld: seat {e['decider']} sees his hand "
+                    "and chooses his meld (18.6.1)")
+        if kind == "pass":
+            return f"seat {seat} passes (the draw deck is empty)"
+        return NotImplemented
 
     def zones(self, s):
         z = {"deck": mask_of(s.deck), "trash": s.trash,
