@@ -400,7 +400,8 @@ def test_one_writer_two_connections_of_a_seat_racing_get_one_action_in(server):
 
 
 def test_bots_go_on_by_themselves_after_a_restart(tmp_path):
-    srv = Server(tmp_path / "pelit.db", bot_delay=1.0).start()
+    # the bot waits 3 s: long enough for the kill to come first on a busy machine
+    srv = Server(tmp_path / "pelit.db", bot_delay=3.0).start()
     try:
         async def before():
             tid, host, tokens = srv.table("xeri", ["human", "heuristic"], {"hands": 1})
@@ -413,7 +414,7 @@ def test_bots_go_on_by_themselves_after_a_restart(tmp_path):
             return tid
 
         tid = run(before())
-        srv.kill()                      # before the bot (1 s) could answer
+        srv.kill()                      # before the bot (3 s) could answer
         srv.start()
 
         async def after():
