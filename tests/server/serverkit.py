@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -40,7 +41,10 @@ class Server:
         self.window_wait = window_wait
         self.port = port or free_port()
         self.extra = [str(x) for x in extra]
-        self.log_path = str(log or self.db + ".log")
+        if log is None:
+            log = (os.path.join(tempfile.gettempdir(), f"pelit-server-{self.port}.log")
+                   if "://" in self.db else self.db + ".log")
+        self.log_path = str(log)
         self.proc = None
 
     @property

@@ -12,16 +12,16 @@ import pytest
 
 import pelit
 from pelit.server.hub import Hub
-from pelit.server.storage import SqliteStore
+from pelit.server.storage import open_store
 
 
 @pytest.mark.skipif("salute-the-king" not in pelit.game_ids(),
                     reason="salute-the-king is not registered on this branch yet")
-def test_a_person_answering_at_once_beats_bots_with_a_reaction_delay(tmp_path):
+def test_a_person_answering_at_once_beats_bots_with_a_reaction_delay(db):
     game = pelit.load("salute-the-king")
 
     async def main():
-        store = SqliteStore(str(tmp_path / "t.db"))
+        store = open_store(str(db))
         await store.open()
         hub = Hub(store, bot_delay=0.05, grace=600)
         await hub.resume()

@@ -109,8 +109,8 @@ def test_hello_is_answered_to_its_sender_only(server):
 
 # -- caps on connections --------------------------------------------------------------------
 
-def test_connections_are_capped_per_table_per_seat_and_per_address(tmp_path):
-    srv = Server(tmp_path / "caps.db",
+def test_connections_are_capped_per_table_per_seat_and_per_address(db):
+    srv = Server(db,
                  extra=["--max-spectators", 2, "--max-per-seat", 2, "--per-address", 7]).start()
 
     async def refused(client, code):
@@ -152,8 +152,8 @@ def test_connections_are_capped_per_table_per_seat_and_per_address(tmp_path):
 
 # -- creating tables -------------------------------------------------------------------------
 
-def test_creating_tables_is_limited_per_address(tmp_path):
-    srv = Server(tmp_path / "create.db", create_limit="3/60").start()
+def test_creating_tables_is_limited_per_address(db):
+    srv = Server(db, create_limit="3/60").start()
     try:
         for _ in range(3):
             srv.ok("POST", "/api/tables", {"game": "xeri"})
@@ -173,8 +173,8 @@ def test_creating_tables_is_limited_per_address(tmp_path):
 
 # -- idle tables ---------------------------------------------------------------------------
 
-def test_idle_tables_leave_memory_and_come_back_on_demand(tmp_path):
-    srv = Server(tmp_path / "idle.db", extra=["--idle", 0.5]).start()
+def test_idle_tables_leave_memory_and_come_back_on_demand(db):
+    srv = Server(db, extra=["--idle", 0.5]).start()
 
     def in_memory():
         return srv.ok("GET", "/api/health")["tables_in_memory"]

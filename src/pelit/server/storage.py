@@ -14,10 +14,10 @@ several server processes may share:
 - one action per version: the primary key ``(table_id, n)`` on ``actions``
   refuses a second writer of the same version (``VersionTaken``: that process
   reloads the table and tells its client the move was stale), and each write
-  to a table runs under ``pg_advisory_xact_lock`` on the table's key, so the
-  writers of one table take turns;
+  to a table runs under ``pg_advisory_xact_lock`` on the table's write key,
+  so the writers of one table take turns;
 - one process at a time runs a table's bots and stand-ins: the one holding
-  the session advisory lock on the table's key (``try_lease``).  PostgreSQL
+  the session advisory lock on the table's lease key (``try_lease``).  PostgreSQL
   releases it when that process's connection ends, ``kill -9`` included, and
   another process takes the table over (``unleased_playing``);
 - every write notifies the other processes in the same transaction
@@ -91,10 +91,21 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def _key(text: str) -> int:
+    """An advisory-lock key: 62 bits of a hash (positive, so it reads back
+    the same from ``pg_locks``)."""
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 2
+
+
 def lease_key(table_id: str) -> int:
-    """The advisory-lock key of a table: 62 bits of its id's hash (positive,
-    so it reads back the same from ``pg_locks``)."""
-    return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:8], "big") >> 2
+    """The key a process holds while it runs the table's bots."""
+    return _key("lease " + table_id)
+
+
+def write_key(table_id: str) -> int:
+    """The key each write to the table holds for its transaction (another
+    key than the lease's: the lease holder's own writes must not wait on it)."""
+    return _key("write " + table_id)
 
 
 def _row(r) -> dict:
@@ -435,7 +446,7 @@ class PostgresStore(Store):
         async with self.pool.connection() as conn:
             try:
                 async with conn.transaction():
-                    await conn.execute("SELECT pg_advisory_xact_lock(%s)", (lease_key(table_id),))
+                    await conn.execute("SELECT pg_advisory_xact_lock(%s)", (write_key(table_id),))
                     for sql, args in statements:
                         counts.append((await conn.execute(self._q(sql), args)).rowcount)
                     if notify is not None:
