@@ -1,12 +1,24 @@
-"""A bounded load test on loopback (not in the default suite): ``make load``.
+"""The bounded load test on loopback (not in the default suite): ``make load``.
 
-Many tables at once on one server process.  First every seat is a WebSocket
-client that plays a random legal action as soon as its view says it may: this
-reports the actions per second the server accepted and the latency from
-sending an action to receiving the view that shows it (p50, p99), in
-out/load.json.  Then every seat is a server-side bot with a spectator watching
-each table: actions per second, in out/load-bots.json.  PELIT_LOAD_TABLES
-sets the number of tables (50).
+A benchmark, not a timed test: it prints and saves figures, and fails only
+when something breaks (an error frame, a lost move), never on a speed.
+
+``paced``: tables of Xeri, each with one person (a WebSocket client that
+thinks 0.5 to 1.5 s before each move, as people do) and one server-side bot
+(``--bot-delay`` 0.6 s, the default), on one server process pinned to one
+core while the clients run on the other: 50, 200 and 500 tables on SQLite,
+then 500 tables on two processes sharing PostgreSQL (each table's person
+connected to one of them, the tables spread over both).  Reports actions per
+second (the people's and the bots'), the latency from sending a move to
+receiving the view that shows it (p50, p99), and the CPU the server
+processes used.
+
+``flat_out``: 50 tables with two clients each moving the moment they may, as
+the issue measured first (throughput at saturation).
+
+Figures go to out/load.json.  PELIT_LOAD_SECONDS sets how long each run
+measures (30), PELIT_LOAD_TABLES a comma-separated list of table counts for
+the SQLite runs (50,200,500).
 """
 
 from __future__ import annotations
@@ -14,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import platform
 import random
 import statistics
 import time
@@ -21,102 +34,196 @@ from pathlib import Path
 
 import pytest
 
-import pelit
 from serverkit import Client, Server
 
-TABLES = int(os.environ.get("PELIT_LOAD_TABLES", "50"))
-GAME, OPTIONS = "xeri", {"hands": 2}
-BOT_GAME = os.environ.get("PELIT_LOAD_BOT_GAME", "tuppi" if "tuppi" in pelit.game_ids() else "xeri")
+GAME, OPTIONS = "xeri", {"hands": 99}          # a long match: it outlasts the run
+SECONDS = float(os.environ.get("PELIT_LOAD_SECONDS", "30"))
+TABLES = [int(n) for n in os.environ.get("PELIT_LOAD_TABLES", "50,200,500").split(",")]
+PIN = os.environ.get("PELIT_LOAD_PIN", "1") == "1"
+WIDE = ["--per-address", "100000", "--max-spectators", "100"]
+OUT = Path(__file__).resolve().parents[2] / "out"
 
 
-async def seat_player(server, tid, token, rng, latencies):
+class _This:
+    pid = 0                                      # this process, for sched_setaffinity
+
+
+_this = _This()
+
+
+def pin(proc, cpus) -> None:
+    try:
+        os.sched_setaffinity(proc.pid, cpus)
+    except (AttributeError, OSError):
+        pass                                      # not on this system: unpinned
+
+
+def cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine() -> str:
+    model = ""
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{model or platform.processor()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+async def person(server, tid, token, rng, latencies, stop_at, errors, think=(0.5, 1.5)):
+    """Seat 0: think, move, and time how long until the view shows the move."""
     c = await Client.open(server, tid, token)
-    while True:
-        msg = c.last
-        if msg["table"]["status"] == "over":
-            break
-        view = msg["view"]
-        if view and view["legal"] and msg["seat"] in view["to_act"]:
-            version = msg["version"]
-            sent = time.perf_counter()
-            await c.send({"type": "act", "token": token, "version": version,
-                          "action": rng.choice(view["legal"])})
-            while True:
-                got = await c.recv(60)
-                if got["type"] == "state" and got["version"] > version:
-                    latencies.append(time.perf_counter() - sent)
-                    break
-        else:
-            await c.next_state(60)
-    await c.close()
+    try:
+        while time.monotonic() < stop_at:
+            msg = c.last
+            view = msg["view"]
+            if msg["table"]["status"] == "over":
+                break
+            if view and view["legal"] and msg["seat"] in view["to_act"]:
+                if think:
+                    await asyncio.sleep(rng.uniform(*think))
+                version = msg["version"]
+                sent = time.perf_counter()
+                await c.send({"type": "act", "token": token, "version": version,
+                              "action": rng.choice(view["legal"])})
+                while True:
+                    got = await c.recv(60)
+                    if got["type"] == "error":
+                        errors.append(got)
+                    elif got["version"] > version:
+                        latencies.append(time.perf_counter() - sent)
+                        break
+            else:
+                await c.next_state(60)
+    finally:
+        await c.close()
+    return c.last["version"]
+
+
+def summary(latencies, actions, wall, cpu, **extra) -> dict:
+    q = statistics.quantiles(latencies, n=100)
+    return {**extra, "actions": actions, "seconds": round(wall, 1),
+            "actions_per_s": round(actions / wall, 1), "moves_timed": len(latencies),
+            "latency_ms_p50": round(q[49] * 1000, 1), "latency_ms_p99": round(q[98] * 1000, 1),
+            "server_cpu_percent": round(100 * cpu / wall, 1),
+            "server_cpu_ms_per_action": round(1000 * cpu / max(actions, 1), 3),
+            # other work on the machine meanwhile (the load average over a minute)
+            "load_average": round(os.getloadavg()[0], 1)}
+
+
+def save(name: str, report: dict) -> None:
+    OUT.mkdir(exist_ok=True)
+    path = OUT / "load.json"
+    try:
+        runs = json.loads(path.read_text())
+    except (OSError, ValueError):
+        runs = {}
+    runs[name] = report
+    runs["machine"] = machine()
+    path.write_text(json.dumps(runs, indent=1) + "\n")
+    print(f"\nload {name}:", json.dumps(report))
+
+
+def paced(servers, tables) -> dict:
+    """``tables`` tables spread over ``servers``: one person and one bot each."""
+    made = []
+    for i in range(tables):
+        srv = servers[i % len(servers)]
+        tid, host, tokens = srv.table(GAME, ["human", "heuristic"], OPTIONS)
+        made.append((srv, tid, host, tokens[0]))
+
+    async def main():
+        latencies: list[float] = []
+        errors: list[dict] = []
+        rng = random.Random(17)
+        stop_at = time.monotonic() + SECONDS
+        players = [person(srv, tid, token, random.Random(rng.random()), latencies, stop_at,
+                          errors) for srv, tid, _, token in made]
+        start_versions = {}
+        for srv, tid, host, _ in made:
+            srv.ok("POST", f"/api/tables/{tid}/start", {"host": host})
+            start_versions[tid] = 0
+        cpu0 = sum(cpu_seconds(s.proc.pid) for s in servers)
+        mine0 = time.process_time()
+        t0 = time.monotonic()
+        finals = await asyncio.gather(*players)
+        wall = time.monotonic() - t0
+        cpu = sum(cpu_seconds(s.proc.pid) for s in servers) - cpu0
+        clients = time.process_time() - mine0
+        return latencies, errors, sum(finals), wall, cpu, clients
+
+    latencies, errors, actions, wall, cpu, clients = asyncio.run(main())
+    assert not errors, errors[:3]
+    return summary(latencies, actions, wall, cpu, tables=tables, processes=len(servers),
+                   store=servers[0].store, game=GAME, bot_delay=0.6, think_s=[0.5, 1.5],
+                   clients_cpu_percent=round(100 * clients / wall, 1))
 
 
 @pytest.mark.load
-def test_many_bot_tables_at_once(tmp_path):
-    srv = Server(tmp_path / "load.db").start()
+@pytest.mark.parametrize("tables", TABLES)
+def test_paced_tables_on_one_process(tmp_path, tables):
+    srv = Server(tmp_path / "load.db", bot_delay=0.6, extra=WIDE)
+    srv.store = "sqlite"
+    srv.start()
+    if PIN:
+        pin(srv.proc, {0})
+        if (os.cpu_count() or 1) > 1:
+            pin(_this, {1})                      # the clients on the other core
     try:
-        tables = [srv.table(GAME, ["human", "human"], OPTIONS) for _ in range(TABLES)]
-
-        async def main():
-            latencies: list[float] = []
-            rng = random.Random(1)
-            players = []
-            for tid, host, tokens in tables:
-                for seat, token in tokens.items():
-                    players.append(seat_player(srv, tid, token, random.Random(rng.random()),
-                                               latencies))
-            for tid, host, _ in tables:
-                srv.ok("POST", f"/api/tables/{tid}/start", {"host": host})
-            t0 = time.perf_counter()
-            await asyncio.gather(*players)
-            return latencies, time.perf_counter() - t0
-
-        latencies, wall = asyncio.run(main())
-        actions = len(latencies)
-        q = statistics.quantiles(latencies, n=100)
-        report = {"tables": TABLES, "connections": 2 * TABLES, "game": GAME, "options": OPTIONS,
-                  "actions": actions, "seconds": round(wall, 2),
-                  "actions_per_s": round(actions / wall, 1),
-                  "latency_ms_p50": round(q[49] * 1000, 2), "latency_ms_p99": round(q[98] * 1000, 2),
-                  "cpus": os.cpu_count()}
-        for tid, _, _ in tables:
-            assert srv.ok("GET", f"/api/tables/{tid}")["status"] == "over"
-        out = Path(__file__).resolve().parents[2] / "out"
-        out.mkdir(exist_ok=True)
-        (out / "load.json").write_text(json.dumps(report, indent=1) + "\n")
-        print("\nload:", json.dumps(report))
+        save(f"paced-{tables}-sqlite-1", paced([srv], tables))
     finally:
         srv.stop()
 
 
 @pytest.mark.load
-def test_many_server_bot_tables_at_once(tmp_path):
-    """Every seat a server-side bot, one spectator per table: accepted actions per second."""
-    srv = Server(tmp_path / "bots.db").start()
-    game = pelit.load(BOT_GAME)
+def test_paced_tables_on_two_processes_sharing_postgresql(postgres, tmp_path):
+    url = postgres.database()
+    servers = [Server(url, bot_delay=0.6, extra=WIDE, log=tmp_path / f"{n}.log")
+               for n in "ab"]
+    for n, srv in enumerate(servers):
+        srv.store = "postgresql"
+        srv.start()
+        pin(srv.proc, {n % (os.cpu_count() or 1)})
     try:
-        seats = ["heuristic"] * game.num_players(game.new_state(seed=1, **game.test_options))
-        tables = [srv.table(BOT_GAME, seats, game.test_options) for _ in range(TABLES)]
+        save(f"paced-{max(TABLES)}-postgresql-2", paced(servers, max(TABLES)))
+    finally:
+        for srv in servers:
+            srv.stop()
 
-        async def main():
-            watchers = [await Client.open(srv, tid) for tid, _, _ in tables]
-            t0 = time.perf_counter()
-            for tid, host, _ in tables:
-                srv.ok("POST", f"/api/tables/{tid}/start", {"host": host})
-            finals = await asyncio.gather(*(w.until(lambda f: f["table"]["status"] == "over",
-                                                    timeout=600) for w in watchers))
-            wall = time.perf_counter() - t0
-            for w in watchers:
-                await w.close()
-            return sum(f["version"] for f in finals), wall
 
-        actions, wall = asyncio.run(main())
-        report = {"tables": TABLES, "game": BOT_GAME, "options": game.test_options,
-                  "actions": actions, "seconds": round(wall, 2),
-                  "actions_per_s": round(actions / wall, 1)}
-        out = Path(__file__).resolve().parents[2] / "out"
-        out.mkdir(exist_ok=True)
-        (out / "load-bots.json").write_text(json.dumps(report, indent=1) + "\n")
-        print("\nload (server bots):", json.dumps(report))
+@pytest.mark.load
+def test_flat_out_on_one_process(tmp_path):
+    """Both seats people who move at once: the server saturated."""
+    srv = Server(tmp_path / "flat.db", extra=WIDE).start()
+    pin(srv.proc, {0})
+    tables = [srv.table(GAME, ["human", "human"], {"hands": 2}) for _ in range(50)]
+
+    async def main():
+        latencies: list[float] = []
+        errors: list[dict] = []
+        rng = random.Random(1)
+        stop_at = time.monotonic() + SECONDS
+        players = [person(srv, tid, token, random.Random(rng.random()), latencies, stop_at,
+                          errors, think=None)
+                   for tid, _, tokens in tables for token in tokens.values()]
+        for tid, host, _ in tables:
+            srv.ok("POST", f"/api/tables/{tid}/start", {"host": host})
+        cpu0 = cpu_seconds(srv.proc.pid)
+        t0 = time.monotonic()
+        await asyncio.gather(*players)
+        wall = time.monotonic() - t0
+        return latencies, errors, wall, cpu_seconds(srv.proc.pid) - cpu0
+
+    try:
+        latencies, errors, wall, cpu = asyncio.run(main())
+        assert not errors, errors[:3]
+        save("flat-out-50-sqlite-1", summary(latencies, len(latencies), wall, cpu, tables=50,
+                                             processes=1, store="sqlite", game=GAME))
     finally:
         srv.stop()

@@ -157,6 +157,7 @@ class Table:
         self.remote: dict[int, set[str]] = {}  # seat -> other processes it is connected to
         self.last_used = time.monotonic()
         self._announce: asyncio.Task | None = None
+        self._fixed: dict | None = None
         self.reset(row, seats, actions)
         now = time.monotonic()
         self.away_since = {s["seat"]: now for s in seats}
@@ -219,11 +220,13 @@ class Table:
     def info(self) -> dict:
         """The table as anyone may see it, before sitting down too (an
         arranged deal says so); the seed and packs only once it is over."""
-        out = {"id": self.id, "game": self.game.info.id, "name": self.game.info.name,
-               "status": self.status, "preset": self.row["preset"],
-               "public": self.row["public"], "arranged": self.arranged,
-               "options": jsonable(self.state.options, self.game),
-               "layout": layout_of(self.game),
+        if self._fixed is None:           # what never changes at a table, built once
+            self._fixed = {"id": self.id, "game": self.game.info.id,
+                           "name": self.game.info.name, "preset": self.row["preset"],
+                           "public": self.row["public"], "arranged": self.arranged,
+                           "options": jsonable(self.state.options, self.game),
+                           "layout": layout_of(self.game)}
+        out = {**self._fixed, "status": self.status,
                "version": len(self.state.history),
                "seats": [{"seat": s["seat"], "kind": s["kind"], "name": s["name"],
                           "bot": s["bot"], "connected": self.connected(s["seat"]),
