@@ -333,6 +333,13 @@ class Hub:
         self.leased: set[str] = set()           # tables whose lease this process holds
         self._loading: dict[str, asyncio.Future] = {}
         self._tasks: list[asyncio.Task] = []
+        self._background: set[asyncio.Task] = set()
+
+    def spawn(self, coro) -> None:
+        """Run ``coro`` on its own, keeping the task referenced until it ends."""
+        task = asyncio.create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     # -- loading ----------------------------------------------------------------
     async def get(self, table_id: str) -> Table:
@@ -362,6 +369,8 @@ class Hub:
             del self._loading[table_id]
         if self.store.shared:
             await self.store.notify({"k": "who", "t": table_id})
+            # what was stored between our read and our listening to it
+            await self._catch_up(table)
             if table.status == "playing":
                 await self._lease(table)
         self.kick(table)
@@ -379,7 +388,8 @@ class Hub:
         self._tasks.append(asyncio.create_task(self._housekeeping()))
 
     async def close(self) -> None:
-        tasks = [t.bot_task for t in self.tables.values() if t.bot_task] + self._tasks
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task] + self._tasks \
+            + list(self._background)
         for t in tasks:
             t.cancel()
         for t in tasks:
@@ -775,8 +785,7 @@ class Hub:
         """Tell the other processes that a seat's first connection here came or
         its last one went."""
         if self.store.shared:
-            asyncio.create_task(self.store.notify({"k": "here", "t": table.id, "s": seat,
-                                                   "on": here}))
+            self.spawn(self.store.notify({"k": "here", "t": table.id, "s": seat, "on": here}))
 
     def on_message(self, msg: dict) -> None:
         """A message from another process on the shared store."""
@@ -787,9 +796,9 @@ class Hub:
         if table is None:
             return
         if kind == "act":
-            asyncio.create_task(self._catch_up(table, msg))
+            self.spawn(self._catch_up(table, msg))
         elif kind == "seats":
-            asyncio.create_task(self._seats_changed(table))
+            self.spawn(self._seats_changed(table))
         elif kind == "here":
             seat = msg.get("s")
             if not isinstance(seat, int) or not 0 <= seat < len(table.seats):
