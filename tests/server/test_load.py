@@ -1,24 +1,26 @@
 """The bounded load test on loopback (not in the default suite): ``make load``.
 
 A benchmark, not a timed test: it prints and saves figures, and fails only
-when something breaks (an error frame, a lost move), never on a speed.
+when something breaks (an error frame), never on a speed.
 
 ``paced``: tables of Xeri, each with one person (a WebSocket client that
 thinks 0.5 to 1.5 s before each move, as people do) and one server-side bot
 (``--bot-delay`` 0.6 s, the default), on one server process pinned to one
-core while the clients run on the other: 50, 200 and 500 tables on SQLite,
-then 500 tables on two processes sharing PostgreSQL (each table's person
-connected to one of them, the tables spread over both).  Reports actions per
+core while the clients run on the other: 50, 200 and 500 tables on SQLite;
+then 500 tables on two processes sharing PostgreSQL (the tables and their
+people spread over both, as a reverse proxy would).  Reports actions per
 second (the people's and the bots'), the latency from sending a move to
-receiving the view that shows it (p50, p99), and the CPU the server
-processes used.
+receiving the view that shows it (p50, p99), the CPU the server processes
+used (in all and per action) and the machine's load average, since other
+work on the machine shows in the latencies.
 
 ``flat_out``: 50 tables with two clients each moving the moment they may, as
 the issue measured first (throughput at saturation).
 
 Figures go to out/load.json.  PELIT_LOAD_SECONDS sets how long each run
-measures (30), PELIT_LOAD_TABLES a comma-separated list of table counts for
-the SQLite runs (50,200,500).
+measures (30), PELIT_LOAD_TABLES a comma-separated list of table counts
+(50,200,500; the largest is used on PostgreSQL), PELIT_LOAD_PIN=0 leaves the
+processes unpinned.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ GAME, OPTIONS = "xeri", {"hands": 99}          # a long match: it outlasts the r
 SECONDS = float(os.environ.get("PELIT_LOAD_SECONDS", "30"))
 TABLES = [int(n) for n in os.environ.get("PELIT_LOAD_TABLES", "50,200,500").split(",")]
 PIN = os.environ.get("PELIT_LOAD_PIN", "1") == "1"
+THINK = (0.5, 1.5)
 WIDE = ["--per-address", "100000", "--max-spectators", "100"]
 OUT = Path(__file__).resolve().parents[2] / "out"
 
@@ -76,8 +79,10 @@ def machine() -> str:
     return f"{model or platform.processor()}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
-async def person(server, tid, token, rng, latencies, stop_at, errors, think=(0.5, 1.5)):
-    """Seat 0: think, move, and time how long until the view shows the move."""
+async def person(server, tid, token, rng, latencies, stop_at, errors, think):
+    """A person at a table: think (a random time in ``think``, or not at all),
+    move, and time how long until the view shows the move.  Returns the
+    table and the version it reached."""
     c = await Client.open(server, tid, token)
     try:
         while time.monotonic() < stop_at:
@@ -103,7 +108,7 @@ async def person(server, tid, token, rng, latencies, stop_at, errors, think=(0.5
                 await c.next_state(60)
     finally:
         await c.close()
-    return c.last["version"]
+    return tid, c.last["version"]
 
 
 def summary(latencies, actions, wall, cpu, **extra) -> dict:
@@ -130,13 +135,14 @@ def save(name: str, report: dict) -> None:
     print(f"\nload {name}:", json.dumps(report))
 
 
-def paced(servers, tables) -> dict:
-    """``tables`` tables spread over ``servers``: one person and one bot each."""
+def measure(servers, tables, seats, options, think) -> dict:
+    """``tables`` tables spread over ``servers``, ``seats`` a "human" or a bot
+    name per seat; every "human" is a client (``person``) thinking ``think``."""
     made = []
     for i in range(tables):
         srv = servers[i % len(servers)]
-        tid, host, tokens = srv.table(GAME, ["human", "heuristic"], OPTIONS)
-        made.append((srv, tid, host, tokens[0]))
+        tid, host, tokens = srv.table(GAME, seats, options)
+        made.append((srv, tid, host, tokens))
 
     async def main():
         latencies: list[float] = []
@@ -144,11 +150,10 @@ def paced(servers, tables) -> dict:
         rng = random.Random(17)
         stop_at = time.monotonic() + SECONDS
         players = [person(srv, tid, token, random.Random(rng.random()), latencies, stop_at,
-                          errors) for srv, tid, _, token in made]
-        start_versions = {}
+                          errors, think)
+                   for srv, tid, _, tokens in made for token in tokens.values()]
         for srv, tid, host, _ in made:
             srv.ok("POST", f"/api/tables/{tid}/start", {"host": host})
-            start_versions[tid] = 0
         cpu0 = sum(cpu_seconds(s.proc.pid) for s in servers)
         mine0 = time.process_time()
         t0 = time.monotonic()
@@ -156,13 +161,23 @@ def paced(servers, tables) -> dict:
         wall = time.monotonic() - t0
         cpu = sum(cpu_seconds(s.proc.pid) for s in servers) - cpu0
         clients = time.process_time() - mine0
-        return latencies, errors, sum(finals), wall, cpu, clients
+        return latencies, errors, finals, wall, cpu, clients
 
-    latencies, errors, actions, wall, cpu, clients = asyncio.run(main())
+    latencies, errors, finals, wall, cpu, clients = asyncio.run(main())
     assert not errors, errors[:3]
-    return summary(latencies, actions, wall, cpu, tables=tables, processes=len(servers),
-                   store=servers[0].store, game=GAME, bot_delay=0.6, think_s=[0.5, 1.5],
-                   clients_cpu_percent=round(100 * clients / wall, 1))
+    reached: dict = {}
+    for tid, version in finals:                  # every table's moves, counted once
+        reached[tid] = max(version, reached.get(tid, 0))
+    return summary(latencies, sum(reached.values()), wall, cpu, tables=tables,
+                   processes=len(servers), store=servers[0].store, game=GAME, seats=seats,
+                   think_s=think, clients_cpu_percent=round(100 * clients / wall, 1))
+
+
+def pin_one(srv) -> None:
+    """The server on core 0, these clients on core 1 (PELIT_LOAD_PIN=0: unpinned)."""
+    if PIN and (os.cpu_count() or 1) > 1:
+        pin(srv.proc, {0})
+        pin(_this, {1})
 
 
 @pytest.mark.load
@@ -171,12 +186,10 @@ def test_paced_tables_on_one_process(tmp_path, tables):
     srv = Server(tmp_path / "load.db", bot_delay=0.6, extra=WIDE)
     srv.store = "sqlite"
     srv.start()
-    if PIN:
-        pin(srv.proc, {0})
-        if (os.cpu_count() or 1) > 1:
-            pin(_this, {1})                      # the clients on the other core
+    pin_one(srv)
     try:
-        save(f"paced-{tables}-sqlite-1", paced([srv], tables))
+        save(f"paced-{tables}-sqlite-1",
+             measure([srv], tables, ["human", "heuristic"], OPTIONS, THINK))
     finally:
         srv.stop()
 
@@ -186,12 +199,12 @@ def test_paced_tables_on_two_processes_sharing_postgresql(postgres, tmp_path):
     url = postgres.database()
     servers = [Server(url, bot_delay=0.6, extra=WIDE, log=tmp_path / f"{n}.log")
                for n in "ab"]
-    for n, srv in enumerate(servers):
+    for srv in servers:
         srv.store = "postgresql"
         srv.start()
-        pin(srv.proc, {n % (os.cpu_count() or 1)})
     try:
-        save(f"paced-{max(TABLES)}-postgresql-2", paced(servers, max(TABLES)))
+        save(f"paced-{max(TABLES)}-postgresql-2",
+             measure(servers, max(TABLES), ["human", "heuristic"], OPTIONS, THINK))
     finally:
         for srv in servers:
             srv.stop()
@@ -199,31 +212,12 @@ def test_paced_tables_on_two_processes_sharing_postgresql(postgres, tmp_path):
 
 @pytest.mark.load
 def test_flat_out_on_one_process(tmp_path):
-    """Both seats people who move at once: the server saturated."""
-    srv = Server(tmp_path / "flat.db", extra=WIDE).start()
-    pin(srv.proc, {0})
-    tables = [srv.table(GAME, ["human", "human"], {"hands": 2}) for _ in range(50)]
-
-    async def main():
-        latencies: list[float] = []
-        errors: list[dict] = []
-        rng = random.Random(1)
-        stop_at = time.monotonic() + SECONDS
-        players = [person(srv, tid, token, random.Random(rng.random()), latencies, stop_at,
-                          errors, think=None)
-                   for tid, _, tokens in tables for token in tokens.values()]
-        for tid, host, _ in tables:
-            srv.ok("POST", f"/api/tables/{tid}/start", {"host": host})
-        cpu0 = cpu_seconds(srv.proc.pid)
-        t0 = time.monotonic()
-        await asyncio.gather(*players)
-        wall = time.monotonic() - t0
-        return latencies, errors, wall, cpu_seconds(srv.proc.pid) - cpu0
-
+    """Both seats people who move the moment they may: the server saturated."""
+    srv = Server(tmp_path / "flat.db", extra=WIDE)
+    srv.store = "sqlite"
+    srv.start()
+    pin_one(srv)
     try:
-        latencies, errors, wall, cpu = asyncio.run(main())
-        assert not errors, errors[:3]
-        save("flat-out-50-sqlite-1", summary(latencies, len(latencies), wall, cpu, tables=50,
-                                             processes=1, store="sqlite", game=GAME))
+        save("flat-out-50-sqlite-1", measure([srv], 50, ["human", "human"], {"hands": 2}, None))
     finally:
         srv.stop()
