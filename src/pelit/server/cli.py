@@ -10,7 +10,6 @@ Until then ``python -m pelit.server`` runs the same command.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import typer
 
