@@ -67,6 +67,16 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpu_pressure() -> str | None:
+    """How much of the last minute some task waited for a CPU (Linux PSI):
+    near 100 % means the machine was oversubscribed and latencies show it."""
+    try:
+        with open("/proc/pressure/cpu") as f:
+            return f.readline().split()[2].split("=")[1] + " %"
+    except (OSError, IndexError):
+        return None
+
+
 def machine() -> str:
     model = ""
     try:
@@ -165,12 +175,17 @@ def measure(servers, tables, seats, options, think) -> dict:
 
     latencies, errors, finals, wall, cpu, clients = asyncio.run(main())
     assert not errors, errors[:3]
+    inside = [srv.ok("GET", "/api/health") for srv in servers]
     reached: dict = {}
     for tid, version in finals:                  # every table's moves, counted once
         reached[tid] = max(version, reached.get(tid, 0))
     return summary(latencies, sum(reached.values()), wall, cpu, tables=tables,
                    processes=len(servers), store=servers[0].store, game=GAME, seats=seats,
-                   think_s=think, clients_cpu_percent=round(100 * clients / wall, 1))
+                   think_s=think, clients_cpu_percent=round(100 * clients / wall, 1),
+                   # the same moves timed inside the server (arrival to frames sent)
+                   server_move_ms_p50=max(h["move_ms_p50"] for h in inside),
+                   server_move_ms_p99=max(h["move_ms_p99"] for h in inside),
+                   cpu_pressure=cpu_pressure())
 
 
 def pin_one(srv) -> None:

@@ -263,9 +263,14 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
     @api
     async def health(request):
         h = hub()
+        took = sorted(h.act_seconds)
         return {"ok": True, "store": h.store.kind, "process": h.process,
                 "tables_in_memory": len(h.tables),
-                "connections": sum(len(t.conns) for t in h.tables.values())}
+                "connections": sum(len(t.conns) for t in h.tables.values()),
+                # from a move arriving to every frame it causes sent (last 10,000 moves)
+                "moves_timed": len(took),
+                "move_ms_p50": round(took[len(took) // 2] * 1000, 2) if took else None,
+                "move_ms_p99": round(took[len(took) * 99 // 100] * 1000, 2) if took else None}
 
     @api
     async def create(request):

@@ -26,6 +26,7 @@ processes, whose ``Hub.on_message`` dispatches on ``k`` (add a branch there).
 from __future__ import annotations
 
 import asyncio
+import collections
 import dataclasses
 import json
 import random
@@ -334,6 +335,8 @@ class Hub:
         self._loading: dict[str, asyncio.Future] = {}
         self._tasks: list[asyncio.Task] = []
         self._background: set[asyncio.Task] = set()
+        # how long the last moves took here, from arriving to every frame sent
+        self.act_seconds: collections.deque = collections.deque(maxlen=10_000)
 
     def spawn(self, coro) -> None:
         """Run ``coro`` on its own, keeping the task referenced until it ends."""
@@ -512,9 +515,11 @@ class Hub:
             raise ServerError("bad_request", "the action must be non-empty text")
         if not isinstance(version, int) or isinstance(version, bool):
             raise ServerError("bad_request", "version must be the number of actions you have seen")
+        began = time.perf_counter()
         async with table.lock:
             await self._commit(table, seat, version, text)
         await table.broadcast()
+        self.act_seconds.append(time.perf_counter() - began)
         self.kick(table)
 
     async def _commit(self, table: Table, seat: int, version: int, text=None, action=None):
