@@ -442,13 +442,14 @@ class PostgresStore(Store):
 
     async def _write(self, table_id, statements, notify=None):
         import psycopg
-        counts = []
+        cursors = []
         async with self.pool.connection() as conn:
             try:
-                async with conn.transaction():
+                # one round trip for the whole transaction (pipeline mode)
+                async with conn.pipeline(), conn.transaction():
                     await conn.execute("SELECT pg_advisory_xact_lock(%s)", (write_key(table_id),))
                     for sql, args in statements:
-                        counts.append((await conn.execute(self._q(sql), args)).rowcount)
+                        cursors.append(await conn.execute(self._q(sql), args))
                     if notify is not None:
                         await conn.execute("SELECT pg_notify(%s, %s)",
                                            (CHANNEL, json.dumps({**notify, "p": self.process})))
@@ -456,7 +457,7 @@ class PostgresStore(Store):
                 if exc.diag.table_name == "actions":
                     raise VersionTaken(str(exc)) from None
                 raise NameTaken(str(exc)) from None
-        return counts
+        return [cur.rowcount for cur in cursors]
 
     process = ""            # set by the hub: its own id, so it skips its own messages
 
