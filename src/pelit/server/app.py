@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import gc
 import ipaddress
 import json
 import math
@@ -63,6 +64,8 @@ HARD_FRAME = 64 * 1024          # the WebSocket layer drops anything larger outr
 OUTBOX = 256                    # frames queued for one connection before it is dropped
 MAX_DEPTH = 32                  # JSON nesting a message may have (checked before parsing)
 CREATE_LIMIT = (30, 600.0)      # tables one address may create in so many seconds
+FREEZE_EVERY = 30.0             # seconds between moving what survived into gc's frozen set
+THAW_EVERY = 3600.0             # seconds between full collections including that set
 PER_ADDRESS = 64                # WebSocket connections open at once from one address
 
 
@@ -185,6 +188,23 @@ class RateLimited(ServerError):
     def __init__(self, message: str, retry_after: float):
         super().__init__("rate_limit", message, 429)
         self.retry_after = retry_after
+
+
+async def tame_gc() -> None:
+    """Keep the cycle collector's pauses short.  Tables hold many long-lived
+    objects (histories, events, views); a full collection walks all of them
+    (hundreds of milliseconds with 500 tables), stalling every table at
+    once.  Freezing what has survived every FREEZE_EVERY seconds leaves the
+    collector only the newer objects; once an hour everything is thawed and
+    collected, so cycles that became garbage while frozen are freed too."""
+    thawed = time.monotonic()
+    while True:
+        await asyncio.sleep(FREEZE_EVERY)
+        if time.monotonic() - thawed >= THAW_EVERY:
+            gc.unfreeze()
+            gc.collect()
+            thawed = time.monotonic()
+        gc.freeze()
 
 
 def error_body(exc: PelitError) -> dict:
@@ -462,9 +482,12 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
         state["hub"] = Hub(store, bot_delay=bot_delay, grace=grace, window_wait=window_wait,
                            limits=limits)
         await state["hub"].resume()
+        gc.freeze()                             # the registry, the games, resumed tables
+        taming = asyncio.create_task(tame_gc())
         try:
             yield
         finally:
+            taming.cancel()
             await state["hub"].close()
             await store.close()
 
