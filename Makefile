@@ -17,6 +17,7 @@ GNUGO ?= /usr/games/gnugo
 # The server tests run against a real PostgreSQL too (Debian's server binaries;
 # the tests start a throwaway cluster of their own with initdb and pg_ctl).
 PG_CTL ?= $(firstword $(wildcard /usr/lib/postgresql/*/bin/pg_ctl))
+export PG_CTL
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # The compiled build (optional): mypyc compiles these modules, written in

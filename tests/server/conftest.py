@@ -1,6 +1,6 @@
 import pytest
 
-from pgcluster import Cluster
+from pgcluster import MISSING, Cluster, pg_bin
 from serverkit import Server
 
 # Every server test runs against both stores: the embedded SQLite file and a
@@ -10,6 +10,11 @@ STORES = ["sqlite", "postgresql"]
 
 @pytest.fixture(scope="session")
 def postgres():
+    """A real PostgreSQL cluster for the session.  The tests that need it are
+    skipped, saying why, only when the server's programs are not installed;
+    any other failure to start it is an error."""
+    if pg_bin() is None:
+        pytest.skip(MISSING)
     cluster = Cluster().start()
     yield cluster
     cluster.stop()

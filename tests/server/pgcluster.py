@@ -23,18 +23,26 @@ from serverkit import free_port
 OWNER = "postgres"
 
 
-def pg_bin() -> str:
+MISSING = ("PostgreSQL's server programs (initdb, pg_ctl) are not installed: `make setup` "
+           "installs Debian's postgresql package; PG_CTL=/path/to/pg_ctl names another")
+
+
+def pg_bin() -> str | None:
+    """The folder of ``initdb`` and ``pg_ctl``: the one ``PG_CTL`` names (the
+    Makefile passes its own), else Debian's newest; None when there is none."""
+    named = os.environ.get("PG_CTL", "").strip()
+    if named:
+        return os.path.dirname(named) if os.access(named, os.X_OK) else None
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
                    key=lambda p: [int(x) for x in p.split("/")[4].split(".") if x.isdigit()])
-    if not found:
-        raise RuntimeError("PostgreSQL's server is missing: run `make setup` (it installs "
-                           "Debian's postgresql package)")
-    return os.path.dirname(found[-1])
+    return os.path.dirname(found[-1]) if found else None
 
 
 class Cluster:
     def __init__(self):
         self.bin = pg_bin()
+        if self.bin is None:
+            raise RuntimeError(MISSING)
         self.dir = tempfile.mkdtemp(prefix="pelit-pg-")
         self.data = os.path.join(self.dir, "data")
         self.port = free_port()
@@ -82,6 +90,22 @@ class Cluster:
         with psycopg.connect(self.url, autocommit=True) as conn:
             conn.execute(f"CREATE DATABASE {name}")
         return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
+
+    def pin(self, cpus: set[int]) -> None:
+        """Keep the cluster's processes (the postmaster, so also every
+        backend it starts later) on ``cpus``: the load test's placement."""
+        with open(os.path.join(self.data, "postmaster.pid")) as f:
+            postmaster = int(f.readline())
+        try:
+            with open(f"/proc/{postmaster}/task/{postmaster}/children") as f:
+                children = [int(x) for x in f.read().split()]
+        except OSError:
+            children = []
+        for pid in (postmaster, *children):
+            try:
+                os.sched_setaffinity(pid, cpus)
+            except OSError:
+                pass                      # a backend that has just ended
 
     def stop(self) -> None:
         try:

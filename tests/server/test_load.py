@@ -15,10 +15,15 @@ used (in all and per action) and the machine's load average, since other
 work on the machine shows in the latencies.
 
 ``flat_out``: 50 tables with two clients each moving the moment they may, as
-the issue measured first (throughput at saturation).
+the issue measured first (throughput at saturation): on SQLite, then on
+PostgreSQL with one and with two server processes (how throughput grows
+with processes).
 
-Figures go to out/load.json.  PELIT_LOAD_SECONDS sets how long each run
-measures (30), PELIT_LOAD_TABLES a comma-separated list of table counts
+Where the machine has the cores, each server process is pinned to a core of
+its own, the clients (up to PELIT_LOAD_CLIENTS processes, 4) to the next
+ones and PostgreSQL to the rest, so no run measures its own clients.
+Figures go to out/load.json.  PELIT_LOAD_SECONDS sets how long each paced
+run measures (30), PELIT_LOAD_TABLES a comma-separated list of table counts
 (50,200,500; the largest is used on PostgreSQL), PELIT_LOAD_PIN=0 leaves the
 processes unpinned.
 """
@@ -27,11 +32,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import os
 import platform
 import random
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -42,16 +49,10 @@ GAME, OPTIONS = "xeri", {"hands": 99}          # a long match: it outlasts the r
 SECONDS = float(os.environ.get("PELIT_LOAD_SECONDS", "30"))
 TABLES = [int(n) for n in os.environ.get("PELIT_LOAD_TABLES", "50,200,500").split(",")]
 PIN = os.environ.get("PELIT_LOAD_PIN", "1") == "1"
+CLIENT_PROCESSES = int(os.environ.get("PELIT_LOAD_CLIENTS", "4"))
 THINK = (0.5, 1.5)
 WIDE = ["--per-address", "100000", "--max-spectators", "100"]
 OUT = Path(__file__).resolve().parents[2] / "out"
-
-
-class _This:
-    pid = 0                                      # this process, for sched_setaffinity
-
-
-_this = _This()
 
 
 def pin(proc, cpus) -> None:
@@ -92,8 +93,9 @@ def machine() -> str:
 async def person(server, tid, token, rng, latencies, stop_at, errors, think):
     """A person at a table: think (a random time in ``think``, or not at all),
     move, and time how long until the view shows the move.  Returns the
-    table and the version it reached."""
+    table, the version it found and the version it reached."""
     c = await Client.open(server, tid, token)
+    since = c.last["version"]
     try:
         while time.monotonic() < stop_at:
             msg = c.last
@@ -118,7 +120,7 @@ async def person(server, tid, token, rng, latencies, stop_at, errors, think):
                 await c.next_state(60)
     finally:
         await c.close()
-    return tid, c.last["version"]
+    return tid, since, c.last["version"]
 
 
 def summary(latencies, actions, wall, cpu, **extra) -> dict:
@@ -145,81 +147,125 @@ def save(name: str, report: dict) -> None:
     print(f"\nload {name}:", json.dumps(report))
 
 
-def measure(servers, tables, seats, options, think) -> dict:
+class Address:
+    """Where a server listens (what a client process needs of a Server)."""
+
+    def __init__(self, ws_url: str):
+        self.ws_url = ws_url
+
+
+def drive(people, think, stop_at, cpus):
+    """One client process: its share of the people, on ``cpus``.  Returns the
+    latencies, error frames, (table, first version, last version) per person
+    and the CPU seconds it used."""
+    if cpus:
+        os.sched_setaffinity(0, cpus)
+
+    async def main():
+        latencies: list[float] = []
+        errors: list[dict] = []
+        rng = random.Random(hash(people[0][1]) if people else 17)
+        runs = [person(Address(url), tid, token, random.Random(rng.random()), latencies,
+                       stop_at, errors, think) for url, tid, token in people]
+        return latencies, errors, await asyncio.gather(*runs)
+
+    mine = time.process_time()
+    latencies, errors, reached = asyncio.run(main())
+    return latencies, errors, reached, time.process_time() - mine
+
+
+def placement(servers, postgres=None) -> tuple[list, str]:
+    """Each server process on a core of its own, then the client processes a
+    core each, PostgreSQL on the cores left, when the machine has cores for
+    it; otherwise everything unpinned.  Returns the client processes' cores
+    (None: unpinned) and the placement in words."""
+    cores = os.cpu_count() or 1
+    k = len(servers)
+    clients = max(1, min(CLIENT_PROCESSES, cores - k - (2 if postgres else 0)))
+    if not PIN or cores < k + 1:
+        for srv in servers:
+            pin(srv.proc, set(range(cores)))
+        if postgres:
+            postgres.pin(set(range(cores)))
+        return [None] * clients, "unpinned"
+    for i, srv in enumerate(servers):
+        pin(srv.proc, {i})
+    client_cores = [{k + i} if k + i < cores else set(range(k, cores)) for i in range(clients)]
+    rest = set(range(k + clients, cores)) or set(range(k, cores))
+    if postgres:
+        postgres.pin(rest)
+    words = ("the server on core 0" if k == 1 else f"{k} server processes on cores 0-{k - 1}")
+    words += f", {clients} client process{'es' if clients > 1 else ''} on the next"
+    return client_cores, words + (f", PostgreSQL on {len(rest)} core(s) left" if postgres else "")
+
+
+def measure(servers, tables, seats, options, think, postgres=None) -> dict:
     """``tables`` tables spread over ``servers``, ``seats`` a "human" or a bot
-    name per seat; every "human" is a client (``person``) thinking ``think``."""
+    name per seat; every "human" is a client (``person``) thinking ``think``.
+    Moves are counted from the moment every table has started."""
     made = []
     for i in range(tables):
         srv = servers[i % len(servers)]
         tid, host, tokens = srv.table(GAME, seats, options)
         made.append((srv, tid, host, tokens))
-
-    async def main():
-        latencies: list[float] = []
-        errors: list[dict] = []
-        rng = random.Random(17)
-        stop_at = time.monotonic() + SECONDS
-        players = [person(srv, tid, token, random.Random(rng.random()), latencies, stop_at,
-                          errors, think)
-                   for srv, tid, _, tokens in made for token in tokens.values()]
-        for srv, tid, host, _ in made:
-            srv.ok("POST", f"/api/tables/{tid}/start", {"host": host})
-        cpu0 = sum(cpu_seconds(s.proc.pid) for s in servers)
-        mine0 = time.process_time()
-        t0 = time.monotonic()
-        finals = await asyncio.gather(*players)
-        wall = time.monotonic() - t0
-        cpu = sum(cpu_seconds(s.proc.pid) for s in servers) - cpu0
-        clients = time.process_time() - mine0
-        return latencies, errors, finals, wall, cpu, clients
-
-    latencies, errors, finals, wall, cpu, clients = asyncio.run(main())
+    client_cores, where = placement(servers, postgres)
+    people = [(srv.ws_url, tid, token) for srv, tid, _, tokens in made for token in tokens.values()]
+    parts = [people[i::len(client_cores)] for i in range(len(client_cores))]
+    for srv, tid, host, _ in made:
+        srv.ok("POST", f"/api/tables/{tid}/start", {"host": host})
+    cpu0 = sum(cpu_seconds(s.proc.pid) for s in servers)
+    t0 = time.monotonic()
+    stop_at = t0 + SECONDS
+    with ProcessPoolExecutor(len(parts), mp_context=multiprocessing.get_context("fork")) as pool:
+        done = list(pool.map(drive, parts, [think] * len(parts), [stop_at] * len(parts),
+                             client_cores))
+    wall = time.monotonic() - t0
+    cpu = sum(cpu_seconds(s.proc.pid) for s in servers) - cpu0
+    latencies = [x for part in done for x in part[0]]
+    errors = [x for part in done for x in part[1]]
     assert not errors, errors[:3]
     inside = [srv.ok("GET", "/api/health") for srv in servers]
-    reached: dict = {}
-    for tid, version in finals:                  # every table's moves, counted once
-        reached[tid] = max(version, reached.get(tid, 0))
-    return summary(latencies, sum(reached.values()), wall, cpu, tables=tables,
+    first: dict = {}
+    last: dict = {}
+    for tid, since, version in (x for part in done for x in part[2]):
+        first[tid] = min(since, first.get(tid, since))     # a table's moves counted once,
+        last[tid] = max(version, last.get(tid, version))   # from its first person's arrival
+    return summary(latencies, sum(last[t] - first[t] for t in last), wall, cpu, tables=tables,
                    processes=len(servers), store=servers[0].store, game=GAME, seats=seats,
-                   think_s=think, clients_cpu_percent=round(100 * clients / wall, 1),
+                   think_s=think, placement=where, client_processes=len(parts),
+                   clients_cpu_percent=round(100 * sum(p[3] for p in done) / wall, 1),
                    # the same moves timed inside the server (arrival to frames sent)
                    server_move_ms_p50=max(h["move_ms_p50"] for h in inside),
                    server_move_ms_p99=max(h["move_ms_p99"] for h in inside),
                    cpu_pressure=cpu_pressure())
 
 
-def pin_one(srv) -> None:
-    """The server on core 0, these clients on core 1 (PELIT_LOAD_PIN=0: unpinned)."""
-    if PIN and (os.cpu_count() or 1) > 1:
-        pin(srv.proc, {0})
-        pin(_this, {1})
+def servers_on(db, count, tmp_path, **kw) -> list:
+    servers = [Server(db, extra=WIDE, log=tmp_path / f"server{n}.log", **kw) for n in range(count)]
+    for srv in servers:
+        srv.store = "postgresql" if "://" in str(db) else "sqlite"
+        srv.start()
+    return servers
 
 
 @pytest.mark.load
 @pytest.mark.parametrize("tables", TABLES)
 def test_paced_tables_on_one_process(tmp_path, tables):
-    srv = Server(tmp_path / "load.db", bot_delay=0.6, extra=WIDE)
-    srv.store = "sqlite"
-    srv.start()
-    pin_one(srv)
+    servers = servers_on(tmp_path / "load.db", 1, tmp_path, bot_delay=0.6)
     try:
         save(f"paced-{tables}-sqlite-1",
-             measure([srv], tables, ["human", "heuristic"], OPTIONS, THINK))
+             measure(servers, tables, ["human", "heuristic"], OPTIONS, THINK))
     finally:
-        srv.stop()
+        for srv in servers:
+            srv.stop()
 
 
 @pytest.mark.load
 def test_paced_tables_on_two_processes_sharing_postgresql(postgres, tmp_path):
-    url = postgres.database()
-    servers = [Server(url, bot_delay=0.6, extra=WIDE, log=tmp_path / f"{n}.log")
-               for n in "ab"]
-    for srv in servers:
-        srv.store = "postgresql"
-        srv.start()
+    servers = servers_on(postgres.database(), 2, tmp_path, bot_delay=0.6)
     try:
         save(f"paced-{max(TABLES)}-postgresql-2",
-             measure(servers, max(TABLES), ["human", "heuristic"], OPTIONS, THINK))
+             measure(servers, max(TABLES), ["human", "heuristic"], OPTIONS, THINK, postgres))
     finally:
         for srv in servers:
             srv.stop()
@@ -228,11 +274,23 @@ def test_paced_tables_on_two_processes_sharing_postgresql(postgres, tmp_path):
 @pytest.mark.load
 def test_flat_out_on_one_process(tmp_path):
     """Both seats people who move the moment they may: the server saturated."""
-    srv = Server(tmp_path / "flat.db", extra=WIDE)
-    srv.store = "sqlite"
-    srv.start()
-    pin_one(srv)
+    servers = servers_on(tmp_path / "flat.db", 1, tmp_path)
     try:
-        save("flat-out-50-sqlite-1", measure([srv], 50, ["human", "human"], {"hands": 2}, None))
+        save("flat-out-50-sqlite-1", measure(servers, 50, ["human", "human"], {"hands": 2}, None))
     finally:
-        srv.stop()
+        for srv in servers:
+            srv.stop()
+
+
+@pytest.mark.load
+@pytest.mark.parametrize("processes", [1, 2])
+def test_flat_out_on_postgresql_grows_with_processes(postgres, tmp_path, processes):
+    """The same saturation on PostgreSQL with one and with two server
+    processes (the tables spread over them): how throughput grows."""
+    servers = servers_on(postgres.database(), processes, tmp_path)
+    try:
+        save(f"flat-out-50-postgresql-{processes}",
+             measure(servers, 50, ["human", "human"], {"hands": 2}, None, postgres))
+    finally:
+        for srv in servers:
+            srv.stop()
