@@ -55,8 +55,9 @@ serve: $(STAMP)
 	$(BIN)/pelit serve --host $(HOST) --port $(PORT) --db $(DB)
 
 # Bounded load test on loopback: 50, 200 and 500 tables on one server process,
-# 500 on two processes sharing PostgreSQL, and 50 tables flat out; prints
-# actions/s and p50/p99 latency from action to view (also in out/load.json).
+# 500 on two processes sharing PostgreSQL, and 50 tables flat out (on SQLite,
+# and on PostgreSQL with 1, 2 and 4 processes); prints actions/s and p50/p99
+# latency from action to view (also in out/load.json).
 load: $(STAMP) postgresql
 	$(BIN)/python -m pytest -q -s -m load tests/server/test_load.py
 

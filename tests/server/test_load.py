@@ -16,7 +16,7 @@ work on the machine shows in the latencies.
 
 ``flat_out``: 50 tables with two clients each moving the moment they may, as
 the issue measured first (throughput at saturation): on SQLite, then on
-PostgreSQL with one and with two server processes (how throughput grows
+PostgreSQL with one, two and four server processes (how throughput grows
 with processes).
 
 Where the machine has the cores, each server process is pinned to a core of
@@ -276,21 +276,21 @@ def test_flat_out_on_one_process(tmp_path):
     """Both seats people who move the moment they may: the server saturated."""
     servers = servers_on(tmp_path / "flat.db", 1, tmp_path)
     try:
-        save("flat-out-50-sqlite-1", measure(servers, 50, ["human", "human"], {"hands": 2}, None))
+        save("flat-out-50-sqlite-1", measure(servers, 50, ["human", "human"], OPTIONS, None))
     finally:
         for srv in servers:
             srv.stop()
 
 
 @pytest.mark.load
-@pytest.mark.parametrize("processes", [1, 2])
+@pytest.mark.parametrize("processes", [1, 2, 4])
 def test_flat_out_on_postgresql_grows_with_processes(postgres, tmp_path, processes):
-    """The same saturation on PostgreSQL with one and with two server
+    """The same saturation on PostgreSQL with one, two and four server
     processes (the tables spread over them): how throughput grows."""
     servers = servers_on(postgres.database(), processes, tmp_path)
     try:
         save(f"flat-out-50-postgresql-{processes}",
-             measure(servers, 50, ["human", "human"], {"hands": 2}, None, postgres))
+             measure(servers, 50, ["human", "human"], OPTIONS, None, postgres))
     finally:
         for srv in servers:
             srv.stop()
