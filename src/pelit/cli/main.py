@@ -272,6 +272,10 @@ def simulate(
     duplicate: bool = typer.Option(False, "--duplicate",
                                    help="duplicate matches: two tables, the same deals, the teams' "
                                         "seats swapped; reports team A's points less team B's"),
+    ray: Optional[str] = typer.Option(None, "--ray", metavar="auto|local|ADDRESS",
+                                      help="run on Ray: auto joins this machine's cluster (or "
+                                           "starts one), an address joins that head; the same "
+                                           "results as the local pool for the same seed"),
 ):
     """Play many bot matches and summarise the results (Ctrl-C: the summary so far)."""
     from ..sim.batch import check_setup
@@ -286,11 +290,14 @@ def simulate(
     bot_list = split_bots(bots)
     check_setup(game, bot_list, preset, overrides)
     if duplicate:
+        if ray:
+            raise OptionError("--duplicate runs locally; for Ray use "
+                              "'pelit tournament --mode duplicate --ray ...'")
         from .duplicate import simulate_duplicate
         return simulate_duplicate(game, n, bot_list, workers, seed, preset, overrides, as_json)
     try:
         summary = _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json,
-                            not no_rotate)
+                            not no_rotate, ray)
     except RuntimeError as exc:          # a match that never ends: a bug in a game or bot
         err.print(f"pelit: {exc}", markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
@@ -298,11 +305,11 @@ def simulate(
         raise typer.Exit(130)
 
 
-def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json, rotate):
+def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json, rotate, ray=None):
     from ..sim.batch import simulate as run_sim
     if as_json:
         summary = run_sim(game.info.id, n, bot_list, seed, preset, overrides, workers,
-                          rotate=rotate)
+                          rotate=rotate, ray=ray)
         sys.stdout.write(json.dumps(summary, indent=1, default=str) + "\n")
         return summary
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
@@ -312,7 +319,7 @@ def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json, rota
                   transient=True) as progress:
         task = progress.add_task(f"{game.info.id}", total=n)
         summary = run_sim(game.info.id, n, bot_list, seed, preset, overrides, workers,
-                          on_result=lambda r: progress.advance(task), rotate=rotate)
+                          on_result=lambda r: progress.advance(task), rotate=rotate, ray=ray)
     print_summary(game, summary)
     return summary
 
@@ -716,6 +723,13 @@ def _bench_bots(games, seconds, seed, opts, info, as_json):
 from ..server.cli import serve  # noqa: E402  (the web table's command lives with the server)
 
 app.command("serve")(serve)
+
+# tournaments and record formats for researchers (cli/research.py)
+from .research import export_match, import_match, tournament  # noqa: E402
+
+app.command("tournament")(guarded(tournament))
+app.command("export")(guarded(export_match))
+app.command("import")(guarded(import_match))
 
 
 def run():
