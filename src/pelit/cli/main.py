@@ -545,13 +545,15 @@ def bench(
     rounds: int = typer.Option(5, "--rounds", metavar="N", help="with --peers: rounds per side"),
     bots: bool = typer.Option(False, "--bots", help="heuristic bots' time per decision "
                               "(median, p99, max) instead of random play"),
+    env: bool = typer.Option(False, "--env", help="the PettingZoo environment's steps per "
+                             "second beside the plain API's actions per second"),
 ):
     """Random play through the public API: matches, actions and deals per second."""
     from ..sim.bench import bench_game, machine
     seconds = decimal(seconds, "--seconds")
     seed = whole(seed, "--seed")
-    if sum(map(bool, (peers, bots, evaluator or verify))) > 1:
-        raise PelitError("--peers, --bots and --evaluator are separate benchmarks; give one")
+    if sum(map(bool, (peers, bots, env, evaluator or verify))) > 1:
+        raise PelitError("--peers, --bots, --env and --evaluator are separate benchmarks; give one")
     if evaluator or verify:
         if game:
             raise OptionError("--evaluator benchmarks the poker hand evaluator, not a GAME")
@@ -573,6 +575,10 @@ def bench(
     info = machine()
     if bots:
         _bench_bots(games, seconds, seed, opts, info, as_json)
+        return
+    if env:
+        from .research import bench_env_table
+        bench_env_table(games, seconds, seed, opts, info, as_json, cpu)
         return
     results = []
     if not as_json:

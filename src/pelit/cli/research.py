@@ -164,3 +164,33 @@ def import_match(
                   f"({len(state.history)} actions)", markup=False)
     else:
         sys.stdout.write(record)
+
+
+# -- bench --env -------------------------------------------------------------------
+
+def bench_env_table(games, seconds, seed, opts, info, as_json, cpu) -> None:
+    """``pelit bench [GAME] --env``: the AEC environment beside the plain API."""
+    from ..rl.bench import bench_env
+    results = []
+    for g in games:
+        if as_json:
+            results.append(bench_env(g, seconds, seed, opts[g.info.id], cpu=cpu))
+        else:
+            with err.status(f"{g.info.id} …"):
+                results.append(bench_env(g, seconds, seed, opts[g.info.id], cpu=cpu))
+    if as_json:
+        sys.stdout.write(json.dumps({"machine": info, "seconds_per_loop": seconds,
+                                     "results": results}, indent=1) + "\n")
+        return
+    out.print(f"Random play, {seconds:g} s per loop, rates per second of "
+              f"{'CPU' if cpu else 'wall'} time, on {info['cpu']}, {info['python']}")
+    t = Table(title="pelit bench --env", title_style="bold")
+    for name in ("game", "plain actions/s", "AEC steps/s", "cost", "with observation/s", "cost"):
+        t.add_column(name, justify="left" if name == "game" else "right")
+    for r in results:
+        t.add_row(r["game"], f"{r['plain_actions_per_second']:,.0f}",
+                  f"{r['env_steps_per_second']:,.0f}", f"{r['env_cost']:.2f}x",
+                  f"{r['env_observe_steps_per_second']:,.0f}", f"{r['env_observe_cost']:.2f}x")
+    out.print(t)
+    out.print("[dim]plain: legal_actions + apply; AEC: action_mask + step; with observation: "
+              "observe (the view tensor and the mask) + step[/dim]")

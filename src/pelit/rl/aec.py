@@ -72,6 +72,12 @@ class PelitAEC(AECEnv):
         self._seeds = None
         self.state = None
 
+    @classmethod
+    def with_options(cls, game, options, **kwargs) -> "PelitAEC":
+        """An environment of ``game`` with a built Options object."""
+        from ..core.game import options_overrides
+        return cls(game, **kwargs, **options_overrides(options))
+
     def observation_space(self, agent):
         return self._obs_space
 
@@ -113,21 +119,23 @@ class PelitAEC(AECEnv):
         if engine is None:
             raise IllegalAction(f"{action!r} is no legal action id for {agent} now",
                                 [self.game.action_text(a) for a in legal])
-        self._cumulative_rewards[agent] = 0.0
         self.game.apply(state, engine, seat)
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        # rewards come only at the end: until then every reward and every
+        # cumulative reward stays 0, so nothing is summed step by step
         if state.outcome is not None:
             returns = state.outcome.returns()
+            self._cumulative_rewards[agent] = 0.0
             for s, a in enumerate(self.possible_agents):
                 self.rewards[a] = float(returns[s])
                 self.terminations[a] = True
+            self._accumulate_rewards()
         elif self.max_actions is not None and len(state.history) >= self.max_actions:
             for a in self.agents:
                 self.truncations[a] = True
         else:
-            self._select()
-        self._accumulate_rewards()
+            to_act = state.to_act
+            self.agent_selection = self.possible_agents[
+                to_act[0] if len(to_act) == 1 else self._arrival.choice(to_act)]
         if self.render_mode == "ansi":
             print(self.render())
 

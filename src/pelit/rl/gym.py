@@ -21,8 +21,6 @@ import gymnasium
 
 from ..bots import make_bot
 from ..core.errors import IllegalAction, OptionError
-from ..core.registry import load
-from ..core.rng import stream
 from .aec import PelitAEC
 
 

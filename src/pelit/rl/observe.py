@@ -160,6 +160,26 @@ class Layout:
         self.size = offset
         self._word_index = {path: {w: i for i, w in enumerate(s.words)}
                             for path, s in self._by_path.items() if s.kind == "onehot"}
+        # every start of a slot's path: encode walks only into these
+        self._prefixes = {path[:i] for path in self._by_path for i in range(1, len(path) + 1)}
+
+    def _leaves(self, obj, path: tuple, out: list) -> None:
+        """``_walk`` restricted to the layout's paths (what ``encode`` reads)."""
+        cls = obj.__class__
+        prefixes = self._prefixes
+        if cls is dict:
+            for k, v in obj.items():
+                p = path + ((k if k.__class__ is str else str(k)),)
+                if p in prefixes:
+                    self._leaves(v, p, out)
+        elif (cls is list or cls is tuple) and obj and not _is_card_list(obj) \
+                and not (path[-1] == "board" and obj[0].__class__ is str):
+            for i, v in enumerate(obj[:MAX_INDEX]):
+                p = path + (i,)
+                if p in prefixes:
+                    self._leaves(v, p, out)
+        else:
+            _walk(obj, path, out)
 
     def _add(self, path, slot):
         self._by_path[path] = slot
@@ -172,7 +192,7 @@ class Layout:
         else:
             out.fill(0.0)
         leaves: list = []
-        _walk(view, (), leaves)
+        self._leaves(view, (), leaves)
         by_path = self._by_path
         for path, kind, value in leaves:
             slot = by_path.get(path)

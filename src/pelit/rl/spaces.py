@@ -84,10 +84,11 @@ class ActionMap:
             return m
         fixed = self.fixed
         if not self.extra:
-            if max(legal) >= fixed:
+            try:
+                m[legal if legal.__class__ is list else list(legal)] = 1
+            except IndexError:
                 raise ValueError(f"{self.game.info.id} made an action id beyond its space; "
-                                 f"it belongs in pelit.rl.spaces.OPEN_IDS")
-            m[list(legal)] = 1
+                                 f"it belongs in pelit.rl.spaces.OPEN_IDS") from None
             return m
         beyond = 0
         for a in legal:
@@ -101,7 +102,10 @@ class ActionMap:
     def to_engine(self, action: int, legal) -> int | None:
         """The engine id of the agent's ``action`` (``None`` when it names no
         legal action now)."""
-        action = int(action)
+        if action.__class__ is not int:
+            action = int(action)
+        if action < self.fixed and not self.board:
+            return action if action >= 0 and action in legal else None
         if not 0 <= action < self.size:
             return None
         if self.board:
