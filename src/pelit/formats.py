@@ -92,22 +92,14 @@ def import_text(text: str, fmt: str, seed: int = 0):
 
 def y_to_sgf(state) -> str:
     from .boards.sgf import write_sgf
-    from .games.hex import RED, SGF_SWAP, SWAP, cell_name
+    from .games.hex import sgf_moves
     if state.game.info.id != "y":
         raise PelitError(f"this SGF writer is for Y, not {state.game.info.name}")
     root = {"PG": "y", "SZ": str(state.options.size), "AP": "pelit",
             "RU": "swap" if state.options.swap else "no swap"}
     if state.outcome is not None:
         root["RE"] = "B+" if state.outcome.details.get("colour") == "red" else "W+"
-    moves = []
-    turn = RED
-    for _, a in state.history:
-        if a == SWAP:
-            moves.append(("W", SGF_SWAP))
-        else:
-            moves.append(("B" if turn == RED else "W", cell_name(a)))
-            turn = 3 - turn
-    return write_sgf(root, moves)
+    return write_sgf(root, sgf_moves(state.history))
 
 
 def y_from_sgf(text: str, seed: int | None = None):
