@@ -384,3 +384,28 @@ def test_sgf_that_breaks_the_rules_or_sets_up_stones_is_refused():
         from_sgf("(;GM[11]SZ[9];B[ee])")
     with pytest.raises(ParseError):
         from_sgf("this is not sgf")
+
+
+@pytest.mark.parametrize("text, why", [
+    ("(;GM[1]SZ[9]HA[2];B[ee])", "no handicap"),                # 31.1: empty board, black first
+    ("(;GM[1]SZ[9]KM[abc];B[ee])", "SGF header"),
+    ("(;GM[1]SZ[9:7];B[ee])", "bad SZ"),
+    ("(;GM[1]SZ[9]KM[500];B[ee])", "komi of -100 to 100"),
+    ("(;GM[1]SZ[9];B[zz])", "not a move of this 9x9 board"),
+    ("(;GM[1]SZ[9];B[];W[];B[ee])", "after the game ended"),     # 31.4: two passes end it
+])
+def test_sgf_with_a_handicap_a_bad_header_or_moves_after_the_end_is_refused(text, why):
+    """31.1 has no handicap (the game starts on an empty board with black to
+    move) and 31.4 ends the game at two passes in a row: an SGF that says
+    otherwise, or whose header or moves do not parse, is a ParseError naming
+    why (before, HA was ignored, moves after the end were dropped silently,
+    and a bad KM, SZ or point escaped as a bare ValueError)."""
+    with pytest.raises(ParseError, match=why):
+        from_sgf(text)
+
+
+def test_sgf_with_handicap_zero_or_one_is_an_even_game():
+    """HA[0] and HA[1] (written by some programs for an even game) set up nothing."""
+    for ha in (0, 1):
+        s = from_sgf(f"(;GM[1]SZ[9]HA[{ha}];B[ee];W[cc])")
+        assert s.view(None)["moves"] == ["e5", "c7"]

@@ -43,8 +43,9 @@ tests/games/test_go.py):
 - SGF (``to_sgf``/``from_sgf``, with sgfmill): ``GM[1]``, ``SZ``, ``KM``,
   ``RU[Beginners' Go (pelit)]``, moves ``B[ee]``/``W[]`` (a pass), ``RE``
   when over.  Reading replays the main line move by move through the rules
-  here; setup stones (handicap, AB/AW) are refused, as 31.1 starts from an
-  empty board.
+  here; setup stones (AB/AW/AE) and a handicap (``HA`` of 2 or more) are
+  refused, as 31.1 starts from an empty board with black to move and the
+  chapter has no handicap; a malformed header or move is a ParseError.
 """
 
 from __future__ import annotations
@@ -468,14 +469,25 @@ def from_sgf(text: str | bytes, seed: int | None = None):
     except ValueError as exc:
         raise ParseError(f"not SGF: {exc}") from None
     root = game_tree.get_root()
-    if root.has_property("GM") and root.get("GM") != 1:
-        raise ParseError(f"this SGF is not a Go game (GM[{root.get('GM')}], Go is GM[1])")
-    size = game_tree.get_size()
+    try:
+        gm = root.get("GM") if root.has_property("GM") else 1
+        size = game_tree.get_size()
+        komi = float(root.get("KM")) if root.has_property("KM") else None
+        handicap = root.get("HA") if root.has_property("HA") else 0
+    except ValueError as exc:
+        raise ParseError(f"SGF header: {exc}") from None
+    if gm != 1:
+        raise ParseError(f"this SGF is not a Go game (GM[{gm}], Go is GM[1])")
     if not 2 <= size <= 19:
         raise ParseError(f"SZ[{size}]: boards of 2 to 19 points a side are played here")
+    if handicap >= 2:
+        raise ParseError(f"HA[{handicap}]: Beginners' Go has no handicap; the game starts "
+                         f"on an empty board with black to move (31.1)")
     overrides = {"size": size}
-    if root.has_property("KM"):
-        overrides["komi"] = float(root.get("KM"))
+    if komi is not None:
+        if not -100 <= komi <= 100:
+            raise ParseError(f"KM[{_num(komi)}]: a komi of -100 to 100 points is played here")
+        overrides["komi"] = komi
     go = load("go")
     state = go.new_state(seed=seed, **overrides)
     for i, node in enumerate(game_tree.get_main_sequence()):
@@ -483,9 +495,16 @@ def from_sgf(text: str | bytes, seed: int | None = None):
         if setup:
             raise ParseError(f"node {i + 1} places stones by setup ({', '.join(setup)}): "
                              f"Beginners' Go starts from an empty board (31.1)")
-        colour, move = node.get_move()
+        try:
+            colour, move = node.get_move()
+        except ValueError as exc:
+            raise ParseError(f"node {i + 1}: not a move of this {size}x{size} board "
+                             f"({str(exc) or 'a point off the board'})") from None
         if colour is None:
             continue
+        if state.outcome is not None:
+            raise ParseError(f"node {i + 1} ({colour.upper()}) comes after the game ended "
+                             f"with two passes in a row (31.4)")
         want = "b" if state.turn == BLACK else "w"
         if colour != want:
             raise ParseError(f"node {i + 1}: {colour.upper()} moves but it is "
@@ -500,8 +519,6 @@ def from_sgf(text: str | bytes, seed: int | None = None):
         except IllegalAction as exc:
             raise ParseError(f"node {i + 1} ({colour.upper()} "
                              f"{go.action_text(action)}) does not replay: {exc.reason}") from None
-        if state.outcome is not None:
-            break
     return state
 
 
