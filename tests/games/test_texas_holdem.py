@@ -154,6 +154,27 @@ def test_three_way_all_in_with_two_side_pots():
     assert s.outcome.scores == (40, 60, 60, 40)
 
 
+
+def test_side_pots_are_named_at_the_table_and_a_one_hand_match_says_hand():
+    """002 (all-in: a side pot the all-in player cannot win): the table says
+    which pot each win comes from, the main pot or side pot 1, 2, ...; the
+    last hand's summary too.  A match decided in one hand says '1 hand'."""
+    pockets = ["AS AH", "KS KH", "QS QH", "7C 2D"]
+    s = new(pockets, "AD KD QD 4C 9H", betting="no-limit", raise_on_first_turn=True,
+            stacks="10,30,60,100")
+    run(s, "all in", "call", "all in", "all in")
+    lines = [G.describe_event(e.for_seat(None)) for e in s.events if e.kind == "wins"]
+    assert lines == ["seat 0 wins 40 from the main pot", "seat 1 wins 60 from side pot 1",
+                     "seat 2 wins 60 from side pot 2"]
+    assert "seat 1 won 60 from side pot 1" in s.view(None)["last_hand"]
+    assert s.outcome.reason.startswith("1 hand played:")
+    heads_up = new(["AS AH", "7C 2D"], "AD KD QD 4C 9H", betting="no-limit",
+                   raise_on_first_turn=True)
+    run(heads_up, "all in", "call")
+    assert [G.describe_event(e.for_seat(None)) for e in heads_up.events
+            if e.kind == "wins"] == ["seat 0 wins 200"]
+    assert heads_up.outcome.reason == "seat 0 has every chip after 1 hand"
+
 def test_uncalled_chips_go_back_and_a_fold_shows_nothing():
     s = new(FOUR, BOARD, betting="no-limit", raise_on_first_turn=True)
     run(s, "raise 50", "fold", "fold", "fold")
