@@ -329,9 +329,10 @@ def test_bad_input_is_refused_and_changes_nothing():
         s.play("c3")
     with pytest.raises(IllegalAction, match="not on this 5x5 board"):
         s.play("f1")
-    with pytest.raises(ParseError):
+    with pytest.raises(ParseError, match="Go columns skip the letter i"):
         s.play("i3")
-    with pytest.raises(ParseError):
+    with pytest.raises(ParseError, match=r"not a move: a move is a point, column a-e \(no i\) "
+                                         r"and row 1-5 from the bottom, e.g. c3; or pass"):
         s.play("put c3")
     with pytest.raises(IllegalAction, match="may not act"):
         s.play("a1", seat=0)

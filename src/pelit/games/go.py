@@ -197,6 +197,20 @@ class Go(Game):
         s.phase = Phase.PLAY
         s.to_act = TO_ACT[0]
 
+    def parse_action(self, s, text, seat=None):
+        try:
+            return super().parse_action(s, text, seat)
+        except ParseError:
+            pass
+        size = s.options.size
+        word = text.strip().lower()
+        where = (f"a point, column a-{LETTERS[size - 1]} (no i) and row 1-{size} "
+                 f"from the bottom, e.g. {_POINT_TEXTS[(size // 2) * SIDE + size // 2]}; or pass")
+        if word[:1] == "i" and word[1:].isdigit():
+            raise ParseError(f"{text.strip()!r}: Go columns skip the letter i (h is followed "
+                             f"by j); a move is {where}") from None
+        raise ParseError(f"{text.strip()!r} is not a move: a move is {where}") from None
+
     # -- the ko rule (31.3.2) ---------------------------------------------
     def _repeats(self, s, p, colour) -> bool:
         """Would a stone of ``colour`` on ``p`` leave the whole board as it
