@@ -410,3 +410,17 @@ def test_sgf_with_handicap_zero_or_one_is_an_even_game():
     for ha in (0, 1):
         s = from_sgf(f"(;GM[1]SZ[9]HA[{ha}];B[ee];W[cc])")
         assert s.view(None)["moves"] == ["e5", "c7"]
+
+
+def test_the_terminal_board_marks_the_last_stone_and_spells_out_the_final_score():
+    """31.4 at the table: after two passes the board says each colour's
+    stones, area and (white's) komi in words, not the view's score fields."""
+    s = play(G.new_state(seed=1, size=5), "c3 c4")
+    text = G.render_board(G.view(s, 0)).plain
+    assert " 4  · ·[○]· · 4" in text and "last move c4" in text
+    assert "komi" not in text
+    play(s, "pass pass")
+    assert "score" in G.render_hints["hide"]          # the raw fields stay off the screen
+    text = G.render_board(G.view(s, 0)).plain
+    assert "black 1: 1 stone + 0 area" in text
+    assert "white 7.5: 1 stone + 0 area + 6.5 komi" in text

@@ -175,7 +175,7 @@ class Go(Game):
     presets = {"13x13": {"size": 13}, "19x19": {"size": 19}}
     test_options = {"size": 5}
     # terminal: the move list and the colour map are drawn by render_board
-    render_hints = {"hide": ["moves", "colours"]}
+    render_hints = {"hide": ["moves", "colours", "score"]}
 
     def __init__(self):
         super().__init__()
@@ -431,7 +431,18 @@ def picture(view: dict):
     out.append("   ● black: seat 0   ○ white: seat 1")
     if last and last != "pass":
         out.append(f"   [ ] last move {last}", style="dim")
+    sc = view.get("score")
+    if sc:
+        # 31.4: stones plus area, and white's komi
+        out.append(f"\n   black {_num(sc['black'])}: {_count(sc['black_stones'], 'stone')} "
+                   f"+ {_num(sc['black_area'])} area", style="bold")
+        out.append(f"\n   white {_num(sc['white'])}: {_count(sc['white_stones'], 'stone')} "
+                   f"+ {_num(sc['white_area'])} area + {_num(sc['komi'])} komi", style="bold")
     return out
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 # -- SGF -----------------------------------------------------------------------
