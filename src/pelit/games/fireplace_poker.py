@@ -626,8 +626,10 @@ class FireplacePoker(Game):
             return line
         if kind == "score":
             n = e["points"]
-            return (f"seat {seat} scores {n} for {n} meld{'s' if n > 1 else ''} more than "
-                    f"the opponents: {e['chips_left']} chips left")
+            left = e["chips_left"]
+            return (f"seat {seat} scores {n} (more melds on the table than the other side) "
+                    f"and gives up {'a chip' if n == 1 else f'{n} chips'}: "
+                    f"{left} chip{'s' if left != 1 else ''} left")
         if kind == "draw":
             return f"seat {seat} draws {e['count']} ({e['deck']} left in the draw deck)"
         if kind == "no_legal_meld":
