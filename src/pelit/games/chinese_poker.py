@@ -42,6 +42,7 @@ from ..cards.deal import sample_hands
 from ..cards.seats import others_hands
 from ..cards.deck import Card, CardSet, ids, mask_of, normalize_card_text, pretty, standard_deck
 from ..cards.poker_hands import Category, category, describe, evaluator
+from ..cards.table_text import dealt_line
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -334,6 +335,8 @@ class ChinesePoker(Game):
 
     def describe_event(self, e):
         kind, seat = e["kind"], e.get("seat")
+        if kind == "dealt":
+            return dealt_line(DECK, e, order=order_key)      # twos highest (20)
         if kind == "play":
             cards = " ".join(pretty(DECK.text(c)) for c in e["cards"])
             return f"seat {seat} plays {cards}" + (f" ({e['hand']})" if e.get("hand") else "")

@@ -53,6 +53,7 @@ from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import ALL_RANKS, Card, CardSet, Deck, ids, mask_of, pretty
 from ..cards.poker_build import best_containing
 from ..cards.poker_hands import Category, describe, evaluator, hand_value
+from ..cards.table_text import dealt_line
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -610,6 +611,8 @@ class FireplacePoker(Game):
 
     def describe_event(self, e):
         kind, seat = e["kind"], e.get("seat")
+        if kind == "dealt":
+            return dealt_line(DECK, e)
         if kind in ("choose", "take_back"):
             # the choices of a meld under way are the player's own until it is placed
             return None
