@@ -190,3 +190,11 @@ def test_the_deal_reads_as_words_and_shows_the_cards_only_to_their_holder():
     assert mine.count("♠") + mine.count("♥") + mine.count("♦") + mine.count("♣") == 13
     other = G.describe_event(dealt[0].for_seat((dealt[0].seat + 1) % 2))
     assert other in (None, f"seat {dealt[0].seat} is dealt 13 cards")
+
+
+def test_the_terminal_shows_a_hand_with_twos_highest_in_each_suit():
+    """20: the two is the highest card, so the shown hand puts it first in
+    its suit (suits apart as in every game)."""
+    from pelit.cli.render import hand_text
+    cards = [DECK.parse(t) for t in ("3D", "2D", "AD", "KS", "2S")]
+    assert hand_text(G, mask_of(cards)).plain == "2♠ K♠   2♦ A♦ 3♦"
