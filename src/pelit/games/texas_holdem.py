@@ -56,7 +56,10 @@ Decisions where the seed is silent (pinned in tests/games/test_texas_holdem.py):
   own best hands.
 - Two packs: identical cards and five of a kind happen; hands are compared
   exactly by ``cards.poker_hands`` (a five of a kind beats a straight flush).
-- A player may fold only facing a bet (who may check does not fold).
+- A player may fold only facing a bet (who may check does not fold).  002
+  lists fold among the first player's options, but folding where a check
+  costs nothing only throws the hand away, and hand-history readers
+  (pokerkit, for PHH) refuse such a fold, so it is not offered.
 
 Hand histories: ``to_phh(state, hand)`` writes a hand in the PHH format
 (the poker hand history format pokerkit reads; variant FT or NT, players
