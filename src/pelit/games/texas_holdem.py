@@ -58,8 +58,9 @@ Decisions where the seed is silent (pinned in tests/games/test_texas_holdem.py):
   exactly by ``cards.poker_hands`` (a five of a kind beats a straight flush).
 - A player may fold only facing a bet (who may check does not fold).  002
   lists fold among the first player's options, but folding where a check
-  costs nothing only throws the hand away, and hand-history readers
-  (pokerkit, for PHH) refuse such a fold, so it is not offered.
+  costs nothing only throws the hand away (pokerkit, which reads our PHH
+  histories, refuses such a fold in tournament mode and warns otherwise),
+  so it is not offered.
 
 Hand histories: ``to_phh(state, hand)`` writes a hand in the PHH format
 (the poker hand history format pokerkit reads; variant FT or NT, players
