@@ -180,18 +180,6 @@ def test_heuristic_bot_plays_to_the_end():
     assert s.outcome is not None and len(s.outcome.details["order_out"]) == 5
 
 
-def test_the_deal_reads_as_words_and_shows_the_cards_only_to_their_holder():
-    """At the table the deal is one line: the cards for the one dealt them,
-    the count only as the others saw it (no raw 'dealt count N' fields)."""
-    s = G.new_state(seed=3)
-    dealt = [e for e in s.events if e.kind == "dealt"]
-    mine = G.describe_event(dealt[0].for_seat(dealt[0].seat))
-    assert mine.startswith(f"seat {dealt[0].seat} is dealt 13 card")
-    assert mine.count("♠") + mine.count("♥") + mine.count("♦") + mine.count("♣") == 13
-    other = G.describe_event(dealt[0].for_seat((dealt[0].seat + 1) % 2))
-    assert other in (None, f"seat {dealt[0].seat} is dealt 13 cards")
-
-
 def test_the_terminal_shows_a_hand_with_twos_highest_in_each_suit():
     """20: the two is the highest card, so the shown hand puts it first in
     its suit (suits apart as in every game)."""
