@@ -135,7 +135,12 @@ def test_fold_only_facing_a_bet_and_clear_errors():
         s.play("check", seat=2)
     with pytest.raises(ParseError):
         s.play("bet lots")
+    with pytest.raises(ParseError, match="you may not raise now: nobody has bet: check or bet"):
+        s.play("raise")
     assert s.bet.stacks == before
+    s.play("bet")
+    with pytest.raises(ParseError, match="may not raise now: no raise on your first turn"):
+        s.play("raise")                                   # 002: raise only on the second turn
 
 
 # -- all-in and side pots (002: all-in, side pot) -----------------------------------

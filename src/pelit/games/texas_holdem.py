@@ -444,7 +444,9 @@ class TexasHoldem(Game):
                 if amounts:
                     raise ParseError(f"say how much: {words[0]} "
                                      f"{amounts[0] - base} .. {words[0]} {amounts[-1] - base}")
-                raise ParseError(f"you may not {words[0]} now")
+                # why not, as for any amount (the first-turn rule, a bet already made, ...)
+                raise ParseError(f"you may not {words[0]} now: "
+                                 f"{self.why_illegal(s, seat, base + 1)}")
             b = s.bet
             everything = b.bets[seat] + b.stacks[seat]
             for a in legal:
