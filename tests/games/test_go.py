@@ -520,3 +520,17 @@ def test_legal_moves_and_the_score_agree_with_a_plain_reading_of_the_rules():
             assert s.outcome.details["black"] == cells.count("B") + black_area
             assert s.outcome.details["white"] == cells.count("W") + white_area + 6.5
     assert kos >= 10 and captures >= 50 and ends >= 8
+
+
+def test_the_terminal_names_the_point_ko_bans_and_the_players_colour():
+    """31.3.2 at the table: the point the player to move may not take back
+    now is named as such, and the board size (drawn anyway) is not repeated."""
+    from rich.console import Console
+    from pelit.cli.render import table_renderable
+    s = position(KO)
+    s.play("c4")                   # black takes b4: white may not retake at once
+    console = Console(width=100, record=True)
+    console.print(table_renderable(G, G.view(s, 1)))
+    text = console.export_text()
+    assert "not now (ko)  b4" in text and "you play      white" in text
+    assert "size" not in text

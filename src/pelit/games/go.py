@@ -175,7 +175,8 @@ class Go(Game):
     presets = {"13x13": {"size": 13}, "19x19": {"size": 19}}
     test_options = {"size": 5}
     # terminal: the move list and the colour map are drawn by render_board
-    render_hints = {"hide": ["moves", "colours", "score"]}
+    render_hints = {"hide": ["moves", "colours", "score", "size"],
+                    "labels": {"ko_banned": "not now (ko)", "colour": "you play"}}
 
     def __init__(self):
         super().__init__()
