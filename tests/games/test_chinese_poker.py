@@ -178,3 +178,11 @@ def test_views_hide_other_hands_and_show_the_table():
 def test_heuristic_bot_plays_to_the_end():
     s = play_match(G, ["heuristic"], 9, players=5)
     assert s.outcome is not None and len(s.outcome.details["order_out"]) == 5
+
+
+def test_the_terminal_shows_a_hand_with_twos_highest_in_each_suit():
+    """20: the two is the highest card, so the shown hand puts it first in
+    its suit (suits apart as in every game)."""
+    from pelit.cli.render import hand_text
+    cards = [DECK.parse(t) for t in ("3D", "2D", "AD", "KS", "2S")]
+    assert hand_text(G, mask_of(cards)).plain == "2♠ K♠   2♦ A♦ 3♦"

@@ -124,6 +124,10 @@ def test_steal_one_card_a_meld_and_beat_it_then_discard_and_score():
     assert s.trash.bit_count() == 4
     assert s.chips == [29, 31]                    # two melds more: two points
     assert s.hands[0].bit_count() == 13           # 18.4.5: drawn up to 13
+    # at the table, in words fit for two players as for two teams
+    assert [G.describe_event(e.for_seat(0)) for e in s.events if e.kind == "score"] == [
+        "seat 0 scores 2 (more melds on the table than the other side) and gives up "
+        "2 chips: 29 chips left"]
 
 
 def test_only_the_player_on_turn_scores():

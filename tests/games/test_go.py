@@ -329,9 +329,10 @@ def test_bad_input_is_refused_and_changes_nothing():
         s.play("c3")
     with pytest.raises(IllegalAction, match="not on this 5x5 board"):
         s.play("f1")
-    with pytest.raises(ParseError):
+    with pytest.raises(ParseError, match="Go columns skip the letter i"):
         s.play("i3")
-    with pytest.raises(ParseError):
+    with pytest.raises(ParseError, match=r"not a move: a move is a point, column a-e \(no i\) "
+                                         r"and row 1-5 from the bottom, e.g. c3; or pass"):
         s.play("put c3")
     with pytest.raises(IllegalAction, match="may not act"):
         s.play("a1", seat=0)
@@ -384,3 +385,152 @@ def test_sgf_that_breaks_the_rules_or_sets_up_stones_is_refused():
         from_sgf("(;GM[11]SZ[9];B[ee])")
     with pytest.raises(ParseError):
         from_sgf("this is not sgf")
+
+
+@pytest.mark.parametrize("text, why", [
+    ("(;GM[1]SZ[9]HA[2];B[ee])", "no handicap"),                # 31.1: empty board, black first
+    ("(;GM[1]SZ[9]KM[abc];B[ee])", "SGF header"),
+    ("(;GM[1]SZ[9:7];B[ee])", "bad SZ"),
+    ("(;GM[1]SZ[9]KM[500];B[ee])", "komi of -100 to 100"),
+    ("(;GM[1]SZ[9];B[zz])", "not a move of this 9x9 board"),
+    ("(;GM[1]SZ[9];B[];W[];B[ee])", "after the game ended"),     # 31.4: two passes end it
+])
+def test_sgf_with_a_handicap_a_bad_header_or_moves_after_the_end_is_refused(text, why):
+    """31.1 has no handicap (the game starts on an empty board with black to
+    move) and 31.4 ends the game at two passes in a row: an SGF that says
+    otherwise, or whose header or moves do not parse, is a ParseError naming
+    why (before, HA was ignored, moves after the end were dropped silently,
+    and a bad KM, SZ or point escaped as a bare ValueError)."""
+    with pytest.raises(ParseError, match=why):
+        from_sgf(text)
+
+
+def test_sgf_with_handicap_zero_or_one_is_an_even_game():
+    """HA[0] and HA[1] (written by some programs for an even game) set up nothing."""
+    for ha in (0, 1):
+        s = from_sgf(f"(;GM[1]SZ[9]HA[{ha}];B[ee];W[cc])")
+        assert s.view(None)["moves"] == ["e5", "c7"]
+
+
+def test_the_terminal_board_marks_the_last_stone_and_spells_out_the_final_score():
+    """31.4 at the table: after two passes the board says each colour's
+    stones, area and (white's) komi in words, not the view's score fields."""
+    s = play(G.new_state(seed=1, size=5), "c3 c4")
+    text = G.render_board(G.view(s, 0)).plain
+    assert " 4  · ·[○]· · 4" in text and "last move c4" in text
+    assert "komi" not in text
+    play(s, "pass pass")
+    assert "score" in G.render_hints["hide"]          # the raw fields stay off the screen
+    text = G.render_board(G.view(s, 0)).plain
+    assert "black 1: 1 stone + 0 area" in text
+    assert "white 7.5: 1 stone + 0 area + 6.5 komi" in text
+
+
+# -- an independent reading of the rules, square by square ------------------------------
+
+def _naive_group(cells, n, p):
+    """The group at p and its liberties, by flood fill over a plain string."""
+    stack, group, libs = [p], {p}, set()
+    while stack:
+        r, c = divmod(stack.pop(), n)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < n and 0 <= cc < n:
+                x = rr * n + cc
+                if cells[x] == ".":
+                    libs.add(x)
+                elif cells[x] == cells[p] and x not in group:
+                    group.add(x)
+                    stack.append(x)
+    return group, libs
+
+
+def _naive_after(cells, n, p, colour):
+    """31.3 and 31.3.1 read plainly: the board after a stone on p, or None for suicide."""
+    b = list(cells)
+    b[p] = colour
+    r, c = divmod(p, n)
+    for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+        x = rr * n + cc
+        if 0 <= rr < n and 0 <= cc < n and b[x] not in (".", colour):
+            group, libs = _naive_group(b, n, x)
+            if not libs:
+                for y in group:
+                    b[y] = "."
+    return "".join(b) if _naive_group(b, n, p)[1] else None
+
+
+def _naive_area(cells, n):
+    """31.2.4 read plainly: (black area, white area)."""
+    black = white = 0
+    seen = set()
+    for p in range(n * n):
+        if cells[p] != "." or p in seen:
+            continue
+        region, touch, i = [p], set(), 0
+        seen.add(p)
+        while i < len(region):
+            r, c = divmod(region[i], n)
+            i += 1
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= rr < n and 0 <= cc < n:
+                    x = rr * n + cc
+                    if cells[x] == "." and x not in seen:
+                        seen.add(x)
+                        region.append(x)
+                    elif cells[x] != ".":
+                        touch.add(cells[x])
+        black += len(region) if "W" not in touch else 0
+        white += len(region) if "B" not in touch else 0
+    return black, white
+
+
+def test_legal_moves_and_the_score_agree_with_a_plain_reading_of_the_rules():
+    """31.3 (capture), 31.3.1 (no suicide), 31.3.2 (the position after one's
+    own previous move may not come back) and 31.4 with 31.2.4 (stones plus
+    area), each computed the slow plain way, against the engine's legal
+    lists and final scores in random games on boards of 3 to 6 points, where
+    captures and kos come often (the games must meet some of each)."""
+    kos = captures = ends = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        n = (3, 4, 5, 6)[seed % 4]
+        s = G.new_state(seed=seed, size=n)
+        after_own = {"B": None, "W": None}
+        colour = "B"
+        while s.outcome is None and len(s.history) < 300:
+            cells = "".join(board_rows(s))
+            want = set()
+            for p in range(n * n):
+                if cells[p] == ".":
+                    after = _naive_after(cells, n, p, colour)
+                    kos += after is not None and after == after_own[colour]
+                    if after is not None and after != after_own[colour]:
+                        r, c = divmod(p, n)
+                        want.add(f"{LETTERS[c]}{n - r}")
+            got = {G.action_text(a) for a in s.legal_actions()} - {"pass"}
+            assert got == want, (seed, len(s.history))
+            s.play(rng.choice(sorted(got)) if got and rng.random() < 0.97 else "pass")
+            captures += bool(s.events[-1].public.get("captured"))
+            after_own[colour] = "".join(board_rows(s))
+            colour = "W" if colour == "B" else "B"
+        if s.outcome is not None:
+            ends += 1
+            cells = "".join(board_rows(s))
+            black_area, white_area = _naive_area(cells, n)
+            assert s.outcome.details["black"] == cells.count("B") + black_area
+            assert s.outcome.details["white"] == cells.count("W") + white_area + 6.5
+    assert kos >= 10 and captures >= 50 and ends >= 8
+
+
+def test_the_terminal_names_the_point_ko_bans_and_the_players_colour():
+    """31.3.2 at the table: the point the player to move may not take back
+    now is named as such, and the board size (drawn anyway) is not repeated."""
+    from rich.console import Console
+    from pelit.cli.render import table_renderable
+    s = position(KO)
+    s.play("c4")                   # black takes b4: white may not retake at once
+    console = Console(width=100, record=True)
+    console.print(table_renderable(G, G.view(s, 1)))
+    text = console.export_text()
+    assert "not now (ko)  b4" in text and "you play      white" in text
+    assert "size" not in text

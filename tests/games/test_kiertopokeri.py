@@ -87,6 +87,10 @@ def test_doubting_a_lie_puts_the_announcer_out_and_the_doubter_starts():
     s.play("say pair Q J")
     s.play("doubt")
     assert s.out == [0] and s.holder == 1 and s.hand == cards("3C 4C 6C 8C 9C")
+    doubt = next(e for e in s.events if e.kind == "doubt")
+    assert G.describe_event(doubt.for_seat(2)) == (
+        "seat 1 doubts seat 0's claim, a pair of queens and a jack: the hand is "
+        "Q♠ 2♠   Q♥   5♣   10♦, pair of queens; a lie: the announcer, seat 0, is out")
 
 
 def test_picking_up_throwing_away_drawing_and_announcing_higher():

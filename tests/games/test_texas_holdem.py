@@ -135,7 +135,12 @@ def test_fold_only_facing_a_bet_and_clear_errors():
         s.play("check", seat=2)
     with pytest.raises(ParseError):
         s.play("bet lots")
+    with pytest.raises(ParseError, match="you may not raise now: nobody has bet: check or bet"):
+        s.play("raise")
     assert s.bet.stacks == before
+    s.play("bet")
+    with pytest.raises(ParseError, match="may not raise now: no raise on your first turn"):
+        s.play("raise")                                   # 002: raise only on the second turn
 
 
 # -- all-in and side pots (002: all-in, side pot) -----------------------------------
@@ -153,6 +158,27 @@ def test_three_way_all_in_with_two_side_pots():
     assert wins == [(0, 40, 40), (1, 60, 60), (2, 60, 60)]
     assert s.outcome.scores == (40, 60, 60, 40)
 
+
+
+def test_side_pots_are_named_at_the_table_and_a_one_hand_match_says_hand():
+    """002 (all-in: a side pot the all-in player cannot win): the table says
+    which pot each win comes from, the main pot or side pot 1, 2, ...; the
+    last hand's summary too.  A match decided in one hand says '1 hand'."""
+    pockets = ["AS AH", "KS KH", "QS QH", "7C 2D"]
+    s = new(pockets, "AD KD QD 4C 9H", betting="no-limit", raise_on_first_turn=True,
+            stacks="10,30,60,100")
+    run(s, "all in", "call", "all in", "all in")
+    lines = [G.describe_event(e.for_seat(None)) for e in s.events if e.kind == "wins"]
+    assert lines == ["seat 0 wins 40 from the main pot", "seat 1 wins 60 from side pot 1",
+                     "seat 2 wins 60 from side pot 2"]
+    assert "seat 1 won 60 from side pot 1" in s.view(None)["last_hand"]
+    assert s.outcome.reason.startswith("1 hand played:")
+    heads_up = new(["AS AH", "7C 2D"], "AD KD QD 4C 9H", betting="no-limit",
+                   raise_on_first_turn=True)
+    run(heads_up, "all in", "call")
+    assert [G.describe_event(e.for_seat(None)) for e in heads_up.events
+            if e.kind == "wins"] == ["seat 0 wins 200"]
+    assert heads_up.outcome.reason == "seat 0 has every chip after 1 hand"
 
 def test_uncalled_chips_go_back_and_a_fold_shows_nothing():
     s = new(FOUR, BOARD, betting="no-limit", raise_on_first_turn=True)

@@ -34,6 +34,24 @@ def cards_line(deck: Deck, cards) -> str:
     return "   ".join(groups) if groups else "(no cards)"
 
 
+def dealt_line(deck: Deck, event: dict, order=None) -> str:
+    """A ``dealt`` event (``count``, and ``cards`` for the one dealt them) in
+    words: ``seat 2 is dealt 13 cards: ...`` or, as the others saw it,
+    ``seat 2 is dealt 13 cards``.  The cards go by suit (``cards_line``), or
+    highest first by a game's own ``order`` key (a card id to an int)."""
+    n = event.get("count")
+    if n is None:
+        n = len(event["cards"]) if "cards" in event else 0
+    line = f"seat {event.get('seat')} is dealt {n} card{'s' if n != 1 else ''}"
+    if "cards" not in event:
+        return line
+    cards = event["cards"]
+    if order is None:
+        return f"{line}: {cards_line(deck, cards)}"
+    cs = ids(int(cards)) if isinstance(cards, int) else [int(c) for c in cards]
+    return f"{line}: " + " ".join(pretty(deck.text(c)) for c in sorted(cs, key=order, reverse=True))
+
+
 def _plays(deck, plays, names) -> str:
     return " · ".join(f"{names[h]} {pretty(deck.text(int(c)))}" for h, c in plays) or "—"
 

@@ -40,8 +40,10 @@ from itertools import combinations
 from ..cards.combos import CardCombos
 from ..cards.deal import sample_hands
 from ..cards.seats import others_hands
-from ..cards.deck import Card, CardSet, ids, mask_of, normalize_card_text, pretty, standard_deck
+from ..cards.deck import (ALL_RANKS, HAND_SUIT_ORDER, Card, CardSet, Deck, ids, mask_of,
+                          normalize_card_text, pretty, standard_deck)
 from ..cards.poker_hands import Category, category, describe, evaluator
+from ..cards.table_text import dealt_line
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -57,6 +59,17 @@ RANK_ORDER = {r: (r - 3) % 13 for r in range(2, 15)}       # 3 -> 0 ... A -> 11,
 SUIT_ORDER = {0: 3, 1: 2, 2: 1, 3: 0}                      # S H D C
 SINGLE_VALUE = tuple(4 * RANK_ORDER[RANK[c]] + SUIT_ORDER[SUIT[c]] for c in range(52))
 KINDS = {1: "single card", 2: "pair", 3: "three of a kind", 5: "poker hand"}
+
+
+class TwosHighPack(Deck):
+    """The 52-card pack as the terminal shows a Chinese Poker hand: by suit,
+    and in each suit the game's order (20: the two highest, then the ace)."""
+
+    __slots__ = ()
+
+    def in_hand_order(self, cards) -> list[int]:
+        return sorted(cards, key=lambda c: (HAND_SUIT_ORDER[self.suit_of[c]],
+                                            -RANK_ORDER[self.rank_of[c]], c))
 
 
 class Phase(enum.Enum):
@@ -174,7 +187,7 @@ class ChinesePoker(Game):
     Options = ChinesePokerOptions
     Phase = Phase
     State = ChinesePokerState
-    deck = DECK
+    deck = TwosHighPack("52", ALL_RANKS)        # DECK's cards; a hand shows twos first
     test_options = {"players": 4}
     render_hints = {"hide": ["played", "last_kind", "round_plays"],
                     "labels": {"hand_sizes": "cards", "table": "on the table",
@@ -334,6 +347,8 @@ class ChinesePoker(Game):
 
     def describe_event(self, e):
         kind, seat = e["kind"], e.get("seat")
+        if kind == "dealt":
+            return dealt_line(DECK, e, order=order_key)      # twos highest (20)
         if kind == "play":
             cards = " ".join(pretty(DECK.text(c)) for c in e["cards"])
             return f"seat {seat} plays {cards}" + (f" ({e['hand']})" if e.get("hand") else "")

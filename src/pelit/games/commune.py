@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from ..cards.deal import deal, hands_with_known, sample_hands, unknown_hand_zones
 from ..cards.deck import CardSet, ids, mask_of, standard_deck
 from ..cards.poker_claims import COMMUNE, claim_token, claim_values, claim_words, present
-from ..cards.table_text import cards_line
+from ..cards.table_text import cards_line, dealt_line
 from ..cards.tokens import last_in_outcome, left_in, log_outs, players_in
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, State, option
@@ -253,6 +253,8 @@ class Commune(Game):
         """Declarations in words; a call as the cards turned up, one line a
         hand, and who pays."""
         kind, seat = event.get("kind"), event.get("seat")
+        if kind == "dealt":
+            return dealt_line(DECK, event)
         if kind == "declare":
             return f"seat {seat} declares {event['says']}"
         if kind == "pass":

@@ -53,6 +53,7 @@ from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import ALL_RANKS, Card, CardSet, Deck, ids, mask_of, pretty
 from ..cards.poker_build import best_containing
 from ..cards.poker_hands import Category, describe, evaluator, hand_value
+from ..cards.table_text import dealt_line
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -610,6 +611,8 @@ class FireplacePoker(Game):
 
     def describe_event(self, e):
         kind, seat = e["kind"], e.get("seat")
+        if kind == "dealt":
+            return dealt_line(DECK, e)
         if kind in ("choose", "take_back"):
             # the choices of a meld under way are the player's own until it is placed
             return None
@@ -626,8 +629,10 @@ class FireplacePoker(Game):
             return line
         if kind == "score":
             n = e["points"]
-            return (f"seat {seat} scores {n} for {n} meld{'s' if n > 1 else ''} more than "
-                    f"the opponents: {e['chips_left']} chips left")
+            left = e["chips_left"]
+            return (f"seat {seat} scores {n} (more melds on the table than the other side) "
+                    f"and gives up {'a chip' if n == 1 else f'{n} chips'}: "
+                    f"{left} chip{'s' if left != 1 else ''} left")
         if kind == "draw":
             return f"seat {seat} draws {e['count']} ({e['deck']} left in the draw deck)"
         if kind == "no_legal_meld":

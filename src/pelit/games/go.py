@@ -43,8 +43,9 @@ tests/games/test_go.py):
 - SGF (``to_sgf``/``from_sgf``, with sgfmill): ``GM[1]``, ``SZ``, ``KM``,
   ``RU[Beginners' Go (pelit)]``, moves ``B[ee]``/``W[]`` (a pass), ``RE``
   when over.  Reading replays the main line move by move through the rules
-  here; setup stones (handicap, AB/AW) are refused, as 31.1 starts from an
-  empty board.
+  here; setup stones (AB/AW/AE) and a handicap (``HA`` of 2 or more) are
+  refused, as 31.1 starts from an empty board with black to move and the
+  chapter has no handicap; a malformed header or move is a ParseError.
 """
 
 from __future__ import annotations
@@ -174,7 +175,8 @@ class Go(Game):
     presets = {"13x13": {"size": 13}, "19x19": {"size": 19}}
     test_options = {"size": 5}
     # terminal: the move list and the colour map are drawn by render_board
-    render_hints = {"hide": ["moves", "colours"]}
+    render_hints = {"hide": ["moves", "colours", "score", "size"],
+                    "labels": {"ko_banned": "not now (ko)", "colour": "you play"}}
 
     def __init__(self):
         super().__init__()
@@ -195,6 +197,20 @@ class Go(Game):
         s.last = None
         s.phase = Phase.PLAY
         s.to_act = TO_ACT[0]
+
+    def parse_action(self, s, text, seat=None):
+        try:
+            return super().parse_action(s, text, seat)
+        except ParseError:
+            pass
+        size = s.options.size
+        word = text.strip().lower()
+        where = (f"a point, column a-{LETTERS[size - 1]} (no i) and row 1-{size} "
+                 f"from the bottom, e.g. {_POINT_TEXTS[(size // 2) * SIDE + size // 2]}; or pass")
+        if word[:1] == "i" and word[1:].isdigit():
+            raise ParseError(f"{text.strip()!r}: Go columns skip the letter i (h is followed "
+                             f"by j); a move is {where}") from None
+        raise ParseError(f"{text.strip()!r} is not a move: a move is {where}") from None
 
     # -- the ko rule (31.3.2) ---------------------------------------------
     def _repeats(self, s, p, colour) -> bool:
@@ -416,7 +432,18 @@ def picture(view: dict):
     out.append("   ● black: seat 0   ○ white: seat 1")
     if last and last != "pass":
         out.append(f"   [ ] last move {last}", style="dim")
+    sc = view.get("score")
+    if sc:
+        # 31.4: stones plus area, and white's komi
+        out.append(f"\n   black {_num(sc['black'])}: {_count(sc['black_stones'], 'stone')} "
+                   f"+ {_num(sc['black_area'])} area", style="bold")
+        out.append(f"\n   white {_num(sc['white'])}: {_count(sc['white_stones'], 'stone')} "
+                   f"+ {_num(sc['white_area'])} area + {_num(sc['komi'])} komi", style="bold")
     return out
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 # -- SGF -----------------------------------------------------------------------
@@ -468,14 +495,25 @@ def from_sgf(text: str | bytes, seed: int | None = None):
     except ValueError as exc:
         raise ParseError(f"not SGF: {exc}") from None
     root = game_tree.get_root()
-    if root.has_property("GM") and root.get("GM") != 1:
-        raise ParseError(f"this SGF is not a Go game (GM[{root.get('GM')}], Go is GM[1])")
-    size = game_tree.get_size()
+    try:
+        gm = root.get("GM") if root.has_property("GM") else 1
+        size = game_tree.get_size()
+        komi = float(root.get("KM")) if root.has_property("KM") else None
+        handicap = root.get("HA") if root.has_property("HA") else 0
+    except ValueError as exc:
+        raise ParseError(f"SGF header: {exc}") from None
+    if gm != 1:
+        raise ParseError(f"this SGF is not a Go game (GM[{gm}], Go is GM[1])")
     if not 2 <= size <= 19:
         raise ParseError(f"SZ[{size}]: boards of 2 to 19 points a side are played here")
+    if handicap >= 2:
+        raise ParseError(f"HA[{handicap}]: Beginners' Go has no handicap; the game starts "
+                         f"on an empty board with black to move (31.1)")
     overrides = {"size": size}
-    if root.has_property("KM"):
-        overrides["komi"] = float(root.get("KM"))
+    if komi is not None:
+        if not -100 <= komi <= 100:
+            raise ParseError(f"KM[{_num(komi)}]: a komi of -100 to 100 points is played here")
+        overrides["komi"] = komi
     go = load("go")
     state = go.new_state(seed=seed, **overrides)
     for i, node in enumerate(game_tree.get_main_sequence()):
@@ -483,9 +521,16 @@ def from_sgf(text: str | bytes, seed: int | None = None):
         if setup:
             raise ParseError(f"node {i + 1} places stones by setup ({', '.join(setup)}): "
                              f"Beginners' Go starts from an empty board (31.1)")
-        colour, move = node.get_move()
+        try:
+            colour, move = node.get_move()
+        except ValueError as exc:
+            raise ParseError(f"node {i + 1}: not a move of this {size}x{size} board "
+                             f"({str(exc) or 'a point off the board'})") from None
         if colour is None:
             continue
+        if state.outcome is not None:
+            raise ParseError(f"node {i + 1} ({colour.upper()}) comes after the game ended "
+                             f"with two passes in a row (31.4)")
         want = "b" if state.turn == BLACK else "w"
         if colour != want:
             raise ParseError(f"node {i + 1}: {colour.upper()} moves but it is "
@@ -500,8 +545,6 @@ def from_sgf(text: str | bytes, seed: int | None = None):
         except IllegalAction as exc:
             raise ParseError(f"node {i + 1} ({colour.upper()} "
                              f"{go.action_text(action)}) does not replay: {exc.reason}") from None
-        if state.outcome is not None:
-            break
     return state
 
 

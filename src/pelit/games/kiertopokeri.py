@@ -321,7 +321,7 @@ class Kiertopokeri(Game):
             return f"seat {seat} draws {e['count']}{got}"
         if kind == "doubt":
             verdict = ("true (at least that): the doubter" if e["truthful"] else "a lie: the announcer")
-            return (f"seat {seat} doubts seat {e['claimant']}'s {e['claim']}: the hand is "
+            return (f"seat {seat} doubts seat {e['claimant']}'s claim, {e['claim']}: the hand is "
                     f"{cards_line(DECK, e['cards'])}, {e['hand']}; {verdict}, seat {e['loser']}, "
                     "is out")
         if kind == "stock_rebuilt":

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from ..cards.brag import describe, hand_key
 from ..cards.deal import deal, hands_with_known, sample_hands, unknown_hand_zones
 from ..cards.deck import Card, CardSet, ids, mask_of, pretty, standard_deck
-from ..cards.table_text import cards_line
+from ..cards.table_text import cards_line, dealt_line
 from ..cards.tokens import last_in_outcome, left_in, log_outs, players_in
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, State, option
@@ -239,7 +239,8 @@ class StopTheBus(Game):
         if kind == "middle":
             return f"face up in the middle: {_hand_text(mask_of(event['cards']))}"
         if kind == "dealt":
-            return NotImplemented if "cards" in event else None
+            # the others' deals say nothing the table does not show
+            return dealt_line(DECK, event) if "cards" in event else None
         if kind != "showdown":
             return NotImplemented
         lines = ["showdown:"]

@@ -56,7 +56,11 @@ Decisions where the seed is silent (pinned in tests/games/test_texas_holdem.py):
   own best hands.
 - Two packs: identical cards and five of a kind happen; hands are compared
   exactly by ``cards.poker_hands`` (a five of a kind beats a straight flush).
-- A player may fold only facing a bet (who may check does not fold).
+- A player may fold only facing a bet (who may check does not fold).  002
+  lists fold among the first player's options, but folding where a check
+  costs nothing only throws the hand away (pokerkit, which reads our PHH
+  histories, refuses such a fold in tournament mode and warns otherwise),
+  so it is not offered.
 
 Hand histories: ``to_phh(state, hand)`` writes a hand in the PHH format
 (the poker hand history format pokerkit reads; variant FT or NT, players
@@ -440,7 +444,9 @@ class TexasHoldem(Game):
                 if amounts:
                     raise ParseError(f"say how much: {words[0]} "
                                      f"{amounts[0] - base} .. {words[0]} {amounts[-1] - base}")
-                raise ParseError(f"you may not {words[0]} now")
+                # why not, as for any amount (the first-turn rule, a bet already made, ...)
+                raise ParseError(f"you may not {words[0]} now: "
+                                 f"{self.why_illegal(s, seat, base + 1)}")
             b = s.bet
             everything = b.bets[seat] + b.stacks[seat]
             for a in legal:
@@ -474,14 +480,21 @@ class TexasHoldem(Game):
         n = s.options.players
         first = next_live(s.dealer, s.start_stacks)       # odd chips from the dealer's left
         result = []
-        for entry in award(b.pots(), strength, n, first):
+        entries = award(b.pots(), strength, n, first)
+        for i, entry in enumerate(entries):
             split = len(entry["winners"]) > 1
+            # with side pots (002: all-in), each pot is named: main, side 1, ...
+            which = None if len(entries) == 1 else ("the main pot" if i == 0 else f"side pot {i}")
             for p in entry["winners"]:
                 share = entry["shares"][p]
-                s.log("wins", p, chips=share, pot=entry["amount"], split=split)
+                if which:
+                    s.log("wins", p, chips=share, pot=entry["amount"], split=split, which=which)
+                else:
+                    s.log("wins", p, chips=share, pot=entry["amount"], split=split)
                 b.stacks[p] += share
                 result.append(f"seat {p} won {share}"
                               + (f" of a split pot of {entry['amount']}" if split else "")
+                              + (f" from {which}" if which else "")
                               + (f" with {describe(strength[p])}" if strength
                                  else ": everyone else folded"))
         if strength:
@@ -520,9 +533,10 @@ class TexasHoldem(Game):
         key = [(s.chips[p], s.out_at[p] or s.hand_no + 1) for p in range(n)]
         ranking = tuple(1 + sum(1 for q in range(n) if key[q] > key[p]) for p in range(n))
         if len(alive) == 1:
-            reason = f"seat {alive[0]} has every chip after {s.hand_no} hands"
+            reason = (f"seat {alive[0]} has every chip after {s.hand_no} "
+                      f"hand{'s' if s.hand_no != 1 else ''}")
         else:
-            reason = (f"{s.hand_no} hands played: seat"
+            reason = (f"{s.hand_no} hand{'s' if s.hand_no != 1 else ''} played: seat"
                       + (f" {winners[0]} has" if len(winners) == 1
                          else f"s {', '.join(map(str, winners))} share") + f" the most chips ({top})")
         self.finish(s, Outcome(tuple(s.chips), winners, reason, ranking=ranking,
@@ -650,7 +664,8 @@ class TexasHoldem(Game):
             return f"seat {seat} shows {_pocket_text(e['cards'])}: {e['hand']}"
         if kind == "wins":
             split = f" (a split pot of {e['pot']})" if e["split"] else ""
-            return f"seat {seat} wins {e['chips']}{split}"
+            which = f" from {e['which']}" if e.get("which") else ""
+            return f"seat {seat} wins {e['chips']}{which}{split}"
         if kind == "takes_back":
             return f"seat {seat} takes back {e['chips']} that nobody called"
         if kind == "out_of_chips":
