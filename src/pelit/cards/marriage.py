@@ -670,7 +670,13 @@ def marriage_render_hints(hide=(), table=(), labels=None) -> dict:
     with a game's own added."""
     return {
         "hide": ["calls", "asked", "tricks_done", "may_announce", *hide],
-        "table": ["scores", "tricks_won", "marriage_points", "trumps_used", *table],
+        "table": ["scores", "tricks_won", "marriage_points", "trumps_used", "calls",
+                  "announcements", "results", *table],
+        # for a duplicate match (core.duplicate): one entry a side, a side's
+        # number, the auction's rows each beginning with a seat
+        "team_lists": ["scores", "tricks_won", "marriage_points", "tricks", "points", "gained"],
+        "team_fields": ["team"],
+        "seat_rows": ["calls"],
         "seat_fields": ["declarer", "high_bidder", "asking", "won_by", "leader", "to"],
         "labels": {
             "team": "team",

@@ -43,6 +43,12 @@ from .melds import opening_requirement, popcount
 from .melds_extra import normalize_meld_text
 from .scoresheet import ScoreSheet
 
+# The fields of the family's views and events with one entry a side, which a
+# duplicate match (core.duplicate) puts in the order of its teams A and B:
+# the score sheet's rows and totals, a deal's lines, the melds, the opening.
+TEAM_LISTS = ("scores", "totals", "rows", "lines", "deals", "melds", "red_threes", "opened",
+              "requirement", "requirement_raise", "penalties")
+
 
 class MeldState(State):
     """What every game of the family keeps about a deal and the match."""

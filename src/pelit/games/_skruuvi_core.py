@@ -166,6 +166,14 @@ class SkruuviCore(Game):
         "seat_fields": ["high_bidder", "declarer", "dealer", "leader", "to"],
         "not_cards_after": ["bid"],          # "bid 2s" is two spades, not the card
         "labels": {"hand_sizes": "cards", "tricks_won": "tricks", "team": "team"},
+        # for a duplicate match (core.duplicate): the calls' rows begin with a
+        # seat, the gifts are made between seats, lists of a side's entries
+        "table": ["calls", "continuation", "knocks", "handed", "results"],
+        "seat_rows": ["calls", "continuation", "knocks"],
+        "seat_lists": ["handed", "next_give", "teams"],
+        "team_lists": ["scores", "totals", "points", "tricks", "lines", "teams", "games",
+                       "games_won", "trick_points"],
+        "team_fields": ["team"],
     }
 
     @property

@@ -86,7 +86,7 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
-from ..cards.meld_game import (DECLARED_OPENING_VERBS, DeclaredOpeningMeldGame,
+from ..cards.meld_game import (DECLARED_OPENING_VERBS, TEAM_LISTS, DeclaredOpeningMeldGame,
                                DeclaredOpeningState)
 from ..cards.meld_screen import cards_line, goal_text, meld_line, pile_line
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
@@ -295,6 +295,7 @@ class Canasta(DeclaredOpeningMeldGame):
                  "requirement_raise", "penalties", "ask", "ask_back", "drew", "melded",
                  "opened_now", "deal_no", "scores", "sheet", "asked_unable"],
         "not_cards_after": ["to"],
+        "team_lists": list(TEAM_LISTS),
     }
     State = CanastaState
     deck = DECK

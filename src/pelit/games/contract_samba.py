@@ -601,7 +601,8 @@ from ..cards.deck import (RANK_TEXT, SUITS, Card, CardSet, mask_of,  # noqa: E40
                           normalize_card_text, pretty)
 from ..cards.meld_screen import (cards_line, deal_scored_line, goal_text,  # noqa: E402
                                  pile_line, seat_label)
-from ..cards.meld_game import DeclaredOpeningMeldGame, NumberedMeldState, deal_rounds  # noqa: E402
+from ..cards.meld_game import (TEAM_LISTS, DeclaredOpeningMeldGame,  # noqa: E402
+                               NumberedMeldState, deal_rounds)
 from ..cards.melds import NATURAL_RANKS, take_lowest  # noqa: E402
 from ..core.actions import ActionSpace  # noqa: E402
 from ..core.errors import ParseError  # noqa: E402
@@ -741,7 +742,10 @@ class ContractSamba(_samba.Samba):
     render_hints = {**_samba.Samba.render_hints,
                     "hide": _samba.Samba.render_hints["hide"] + [
                         "auction", "auction_first", "contract", "contracts_left",
-                        "declarer_penalties", "opening_excluded"]}
+                        "declarer_penalties", "opening_excluded"],
+                    "team_lists": [*TEAM_LISTS, "declarer_penalties"],
+                    # the contracts still to play: a queue, not one entry a seat
+                    "table": ["contracts_left"]}
 
     def __init__(self):
         DeclaredOpeningMeldGame.__init__(self)

@@ -230,14 +230,19 @@ class Envite(Game):
         # the board says the trumps, the teams and the dummy
         "hide": ["level", "teams", "captains", "dummy", "dummy_cards", "trump_order", "up_card",
                  "trumps", "settled", "hand_no", "results"],
-        "table": ["scores", "games_won", "tricks"],
+        "table": ["scores", "games_won", "tricks", "results"],
         "labels": {"trick": "trick", "trumps": "trumps", "up_card": "turned up",
                    "trump_order": "trumps high to low", "stake": "the hand is worth",
                    "team_signals": "signals in your team", "scores": "stones (team of seat 0, seat 1)",
                    "games_won": "games (team of seat 0, seat 1)", "tricks": "tricks (team of seat 0, seat 1)",
                    "answer_by": "must answer", "dummy_hand": "the dummy's hand",
                    "content": "captains content", "raiser": "raised by"},
-        "not_cards_after": ["signal", "raise"]}
+        "not_cards_after": ["signal", "raise"],
+        # for a duplicate match (core.duplicate): each team's seats and captain
+        # (one entry a team), the teams content or lying down (team numbers)
+        "seat_lists": ["teams", "captains"],
+        "team_lists": ["teams", "captains"],
+        "team_fields": ["team", "content", "lying_down"]}
     web_layout = {"hide": ["level"], "teams": ["scores", "games_won", "tricks"],
                   "per_seat": ["signalled"], "seat_rows": ["team_signals"]}
 

@@ -43,8 +43,8 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deck import SUITS, Card, CardSet, ids, mask_of, normalize_card_text, standard_deck
-from ..cards.meld_game import (DECLARED_OPENING_VERBS, NumberedMeldGame, NumberedMeldState,
-                               deal_rounds)
+from ..cards.meld_game import (DECLARED_OPENING_VERBS, TEAM_LISTS, NumberedMeldGame,
+                               NumberedMeldState, deal_rounds)
 from ..cards.meld_screen import meld_line, pile_line
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind, \
     popcount, take_lowest
@@ -181,6 +181,7 @@ class HandAndFoot(NumberedMeldGame):
                  "opened", "requirement", "requirement_raise", "penalties", "ask",
                  "ask_back", "melded", "opened_now", "deal_no", "scores", "sheet",
                  "foot_sizes", "in_foot"],
+        "team_lists": list(TEAM_LISTS),
     }
 
     def __init__(self):

@@ -234,7 +234,12 @@ class Multimulta(Game):
     deck = DECK
     test_options = {"target": 2}
     # the terminal: the inferred lacks are for bots; a trick is a table field
-    render_hints = {"hide": ["lacks", "deal_no"], "table": ["trick"], "seat_fields": ["turn"]}
+    render_hints = {"hide": ["lacks", "deal_no"], "table": ["trick", "results"],
+                    "seat_fields": ["turn"],
+                    # one entry a side and a side's number, for a duplicate match
+                    "team_lists": ["tricks_won", "tricks", "points", "totals", "games_won",
+                                   "games", "deals"],
+                    "team_fields": ["side"]}
 
     def render_board(self, view):
         """For the terminal: how to read a card, and the best so far (10.3)."""

@@ -44,7 +44,8 @@ from dataclasses import dataclass
 
 from ..cards.deck import (SUITS, Card, CardSet, ids, mask_of, normalize_card_text, pretty,
                           standard_deck)
-from ..cards.meld_game import DECLARED_OPENING_VERBS, NumberedMeldGame, NumberedMeldState
+from ..cards.meld_game import (DECLARED_OPENING_VERBS, TEAM_LISTS, NumberedMeldGame,
+                               NumberedMeldState)
 from ..cards.meld_screen import cards_line, goal_text, pile_line
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
                            popcount, take_lowest)
@@ -198,6 +199,7 @@ class Samba(NumberedMeldGame):
                  "requirement_raise", "penalties", "ask", "ask_back", "melded",
                  "opened_now", "deal_no", "scores", "sheet"],
         "not_cards_after": ["to"],
+        "team_lists": list(TEAM_LISTS),
     }
 
     def __init__(self):
