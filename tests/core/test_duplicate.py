@@ -129,6 +129,8 @@ def test_only_partnership_games_have_a_duplicate_form():
         pelit.load("top-trumps-duplicate")
     with pytest.raises(OptionError, match="a duplicate match already"):
         pelit.load("sakaali-8-duplicate")
+    with pytest.raises(OptionError, match="partnerships change"):
+        pelit.load("klubiskruuvi-duplicate")         # 13.1: everyone partners everyone
     assert pelit.load("tuppi-duplicate") is pelit.load("Tuppi-Duplicate")
     assert "tuppi-duplicate" not in pelit.game_ids()      # built on use, not listed
 
