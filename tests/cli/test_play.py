@@ -587,3 +587,26 @@ def test_hint_command_asks_the_games_solver_and_a_patience_has_no_bots():
                       save=False, input_fn=lambda prompt: next(lines))
     session.run()
     assert "Xeri gives no hints" in out.getvalue()
+
+
+def test_a_per_seat_field_name_holding_one_number_in_an_event():
+    """Skruuvi's seats table has a column 'team' (one entry a seat); an event
+    naming one team by the same word is read as a number, and a view whose
+    hinted per-seat field is not a list of one entry a seat draws it as a
+    field, not a column (the terminal crashed on both)."""
+    g = pelit.load("skruuvi")
+    assert "team" in g.render_hints["per_seat"]
+    line = render.describe_event(g, {"kind": "trick", "seat": 1, "winner": 1, "team": 1},
+                                 0, None, 4).plain
+    assert line == "Seat 1: trick  winner Seat 1 · team 1"
+
+    class TeamGame(_BoardGame):
+        render_hints = {"per_seat": ["team", "hand_sizes"]}
+
+    view = {**_board_view(None, "teams"), "team": 1, "hand_sizes": [3, 4]}
+    del view["board"]
+    con = quiet_console()
+    con.print(render.table_renderable(TeamGame("teams"), view))
+    lines = con.file.getvalue().splitlines()
+    assert "hand sizes" in lines[1] and "team" not in lines[1]     # the seats' columns
+    assert any("team" in ln and "1" in ln for ln in lines[2:])

@@ -487,12 +487,16 @@ def _side_style(by_letter, which: int) -> str:
 # -- the table -----------------------------------------------------------------
 
 def _is_per_seat(key, value, n, h) -> bool:
+    """Whether ``value`` holds one entry a seat.  A key the hints name
+    (``per_seat``) may also name one number elsewhere (an event's ``team``),
+    so only a list of one entry a seat is ever taken for one."""
+    if not isinstance(value, (list, tuple)) or len(value) != n:
+        return False
     if key in h.get("per_seat", ()):
         return True
     if key in h.get("table", ()) or seat_list(h, key, value):
         return False
-    return (isinstance(value, (list, tuple)) and len(value) == n and n > 1
-            and not any(isinstance(x, Card) for x in value))
+    return n > 1 and not any(isinstance(x, Card) for x in value)
 
 
 def table_renderable(game, view, names=None, recent=None, title_extra: str = "",
