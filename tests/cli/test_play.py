@@ -330,7 +330,8 @@ def test_lists_in_records_read_as_words_not_python_lists():
     tuppi = pelit.load("tuppi")
     scored = {"tricks": [6, 7], "scores": [0, 24], "won_by": 2}
     assert render.value_text(tuppi, scored, players=4).plain == \
-        "tricks team 0: 6, team 1: 7; scores team 0: 0, team 1: 24; won by Seat 2"
+        "tricks Seat 0 and Seat 2: 6, Seat 1 and Seat 3: 7; scores Seat 0 and Seat 2: 0, " \
+        "Seat 1 and Seat 3: 24; won by Seat 2"
     xeri = pelit.load("xeri")
     assert render.value_text(xeri, {"points": [3, 5]}, me=1, players=2).plain == \
         "points Seat 0: 3, You: 5"
@@ -338,7 +339,13 @@ def test_lists_in_records_read_as_words_not_python_lists():
         "Seat 1, Seat 3, You"
     event = {"kind": "hand_scored", "seat": None, "tricks": [6, 7], "sooli_passed": [2]}
     line = render.describe_event(tuppi, event, 2, None, 4).plain
-    assert "[" not in line and "team 0: 6, team 1: 7" in line and "sooli passed You" in line
+    assert "[" not in line and "You and Seat 0: 6" not in line
+    assert "Seat 0 and You: 6, Seat 1 and Seat 3: 7" in line and "sooli passed You" in line
+    named = render.describe_event(tuppi, event, None, ["Ann", "Bo", "Cid", "Dee"], 4).plain
+    assert "Ann and Cid: 6, Bo and Dee: 7" in named      # partners by their names
+    bots = render.describe_event(tuppi, event, 0, ["you", "heuristic", "heuristic", "ann"],
+                                 4).plain
+    assert "You and Seat 2: 6, Seat 1 and ann: 7" in bots  # names that tell seats apart
 
 
 def _asked_out_of_turn(game_id, seat, first_word):
