@@ -2,8 +2,9 @@
 
 Random matches finish; legal actions are empty iff the match is over; illegal,
 non-existent and out-of-turn actions raise in one line and change nothing; clones are independent;
-(seed, decks, actions) replays exactly; action text round trips; cards are
-conserved; declared zero-sum holds.
+(seed, decks, actions) replays exactly; action text round trips (every
+legal action has text of its own, so a record replayed by text is the same
+match); cards are conserved; declared zero-sum holds.
 """
 
 from __future__ import annotations
@@ -43,11 +44,22 @@ def _play_checked(game, seed):
         if steps % deep_every == 0:
             _deep_checks(game, state, rng)
         seat, action = random_step(state, rng)
+        _check_text_names_it(game, state, seat, action)
         game.apply(state, action, seat)
         steps += 1
         assert steps < MAX_ACTIONS, "match did not finish"
         _check_conservation(game, state)
     return state
+
+
+def _check_text_names_it(game, state, seat, action):
+    """The action's text, read back where it was chosen, is that very action:
+    two legal actions sharing a text (copies of a card) would send a record's
+    replay down another match."""
+    text = game.action_text(action)
+    back = game.parse_action(state, text, seat)
+    assert back == action, (f"{text!r} reads back as action {back}, not {action}: two legal "
+                            f"actions share this text")
 
 
 def _check_conservation(game, state):
@@ -67,10 +79,7 @@ def _deep_checks(game, state, rng):
     legal = game.legal_actions(state, seat)
     # action text round trips
     for a in legal:
-        text = game.action_text(a)
-        back = game.parse_action(state, text, seat)
-        assert game.action_text(back) == text
-        assert back in legal
+        _check_text_names_it(game, state, seat, a)
     # an illegal action raises and changes nothing
     space = game.actions.size
     probes = range(space) if space <= 4096 else [rng.randrange(space) for _ in range(64)]
@@ -120,6 +129,26 @@ def test_random_matches_conform(game_id):
         again = check_record(rec)
         assert snapshot(again) == snapshot(state)
         assert [e.for_seat(None) for e in again.events] == [e.for_seat(None) for e in state.events]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_matches_replay_by_text(game_id):
+    """A few more whole random matches (without the deep checks): each record,
+    replayed from its action text, is the same match move for move and ends
+    the same."""
+    game = pelit.load(game_id)
+    for seed in (3, 4, 5):
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed, **game.test_options)
+        steps = 0
+        while state.outcome is None:
+            seat, action = random_step(state, rng)
+            game.apply(state, action, seat)
+            steps += 1
+            assert steps < MAX_ACTIONS, "match did not finish"
+        again = check_record(record_of(state))
+        assert again.history == state.history, f"seed {seed}: the replay took other actions"
+        assert snapshot(again) == snapshot(state)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

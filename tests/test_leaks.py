@@ -16,6 +16,7 @@ import random
 import pytest
 
 import pelit
+from pelit.cards.deck import Card
 from pelit.core.records import jsonable
 from pelit.core.told import told_in
 
@@ -125,6 +126,19 @@ class FaceDownTricks:
         return down & ~self.face_up & ~self.exempt
 
 
+def _last_tricks(view):
+    """Every ``last_trick`` a view shows, at any depth (Bridge's is in its play)."""
+    if isinstance(view, dict):
+        for key, value in view.items():
+            if key == "last_trick":
+                yield value
+            else:
+                yield from _last_tricks(value)
+    elif isinstance(view, list):
+        for value in view:
+            yield from _last_tricks(value)
+
+
 TRICK_GAMES = [g.info.id for g in pelit.all_games() if g.info.family == "trick-taking"]
 
 
@@ -132,7 +146,8 @@ TRICK_GAMES = [g.info.id for g in pelit.all_games() if g.info.family == "trick-t
 def test_won_tricks_lie_face_down(game_id):
     """Ch. 2: in every game that plays tricks, no view of any seat (or a
     spectator) shows a card of a won trick, except the last trick until the
-    next card is played; counts are all a view gives of the rest."""
+    next card is played; counts are all a view gives of the rest.  Every game
+    shows the last trick in the one shape of ``cards.trick.won_tricks_view``."""
     game = pelit.load(game_id)
     face_up = getattr(game, "won_face_up", 0)
     tricks = 0
@@ -152,8 +167,14 @@ def test_won_tricks_lie_face_down(game_id):
             if not hidden:
                 continue
             for seat in seats:
-                shown = card_ids_in(game.view(state, seat)) & hidden
+                view = game.view(state, seat)
+                shown = card_ids_in(view) & hidden
                 assert not shown, (f"seat {seat} sees {game.deck.texts(shown)}, cards of "
                                    f"won tricks lying face down")
+                for last in _last_tricks(view):
+                    assert last is None or (set(last) >= {"cards", "won_by"} and all(
+                        len(play) == 2 and isinstance(play[1], Card) for play in last["cards"])), (
+                        f"seat {seat}: a last trick not in the shape of "
+                        f"cards.trick.won_tricks_view: {last}")
         tricks += table.tricks
     assert tricks or game_id not in TRICK_GAMES, f"{game_id} logged no 'trick' events"

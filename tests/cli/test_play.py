@@ -333,7 +333,8 @@ def test_lists_in_records_read_as_words_not_python_lists():
     tuppi = pelit.load("tuppi")
     scored = {"tricks": [6, 7], "scores": [0, 24], "won_by": 2}
     assert render.value_text(tuppi, scored, players=4).plain == \
-        "tricks team 0: 6, team 1: 7; scores team 0: 0, team 1: 24; won by Seat 2"
+        "tricks Seat 0 and Seat 2: 6, Seat 1 and Seat 3: 7; scores Seat 0 and Seat 2: 0, " \
+        "Seat 1 and Seat 3: 24; won by Seat 2"
     xeri = pelit.load("xeri")
     assert render.value_text(xeri, {"points": [3, 5]}, me=1, players=2).plain == \
         "points Seat 0: 3, You: 5"
@@ -341,7 +342,13 @@ def test_lists_in_records_read_as_words_not_python_lists():
         "Seat 1, Seat 3, You"
     event = {"kind": "hand_scored", "seat": None, "tricks": [6, 7], "sooli_passed": [2]}
     line = render.describe_event(tuppi, event, 2, None, 4).plain
-    assert "[" not in line and "team 0: 6, team 1: 7" in line and "sooli passed You" in line
+    assert "[" not in line and "You and Seat 0: 6" not in line
+    assert "Seat 0 and You: 6, Seat 1 and Seat 3: 7" in line and "sooli passed You" in line
+    named = render.describe_event(tuppi, event, None, ["Ann", "Bo", "Cid", "Dee"], 4).plain
+    assert "Ann and Cid: 6, Bo and Dee: 7" in named      # partners by their names
+    bots = render.describe_event(tuppi, event, 0, ["you", "heuristic", "heuristic", "ann"],
+                                 4).plain
+    assert "You and Seat 2: 6, Seat 1 and ann: 7" in bots  # names that tell seats apart
 
 
 def _asked_out_of_turn(game_id, seat, first_word):
@@ -590,3 +597,26 @@ def test_hint_command_asks_the_games_solver_and_a_patience_has_no_bots():
                       save=False, input_fn=lambda prompt: next(lines))
     session.run()
     assert "Xeri gives no hints" in out.getvalue()
+
+
+def test_a_per_seat_field_name_holding_one_number_in_an_event():
+    """Skruuvi's seats table has a column 'team' (one entry a seat); an event
+    naming one team by the same word is read as a number, and a view whose
+    hinted per-seat field is not a list of one entry a seat draws it as a
+    field, not a column (the terminal crashed on both)."""
+    g = pelit.load("skruuvi")
+    assert "team" in g.render_hints["per_seat"]
+    line = render.describe_event(g, {"kind": "trick", "seat": 1, "winner": 1, "team": 1},
+                                 0, None, 4).plain
+    assert line == "Seat 1: trick  winner Seat 1 · team 1"
+
+    class TeamGame(_BoardGame):
+        render_hints = {"per_seat": ["team", "hand_sizes"]}
+
+    view = {**_board_view(None, "teams"), "team": 1, "hand_sizes": [3, 4]}
+    del view["board"]
+    con = quiet_console()
+    con.print(render.table_renderable(TeamGame("teams"), view))
+    lines = con.file.getvalue().splitlines()
+    assert "hand sizes" in lines[1] and "team" not in lines[1]     # the seats' columns
+    assert any("team" in ln and "1" in ln for ln in lines[2:])

@@ -59,7 +59,7 @@ def test_the_end_of_a_deal_is_summed_up_and_waits_for_enter(tmp_path):
     shown = upto(child, "Enter for the next deal")
     assert "Trick  Seat 3 A♦ · Seat 1 2♦ · You Q♦  won by you" in shown
     assert "End of the deal" in shown and "points 24" in shown
-    assert "team 1: 24" in shown and "[" not in shown.split("End of the deal")[1]
+    assert "Seat 1 and Seat 3: 24" in shown and "[" not in shown.split("End of the deal")[1]
     assert "Tuppi · bid" not in shown                # the next deal not before Enter
     child.sendline("")
     shown = upto(child, PROMPT)

@@ -15,7 +15,9 @@ import test_conformance as conformance
 import test_leaks as leaks
 from pelit.bots import make_bot
 from pelit.bots.duplicate import DuplicateBot
+from pelit.cards.deck import Card, CardSet
 from pelit.core.duplicate import TableEvent
+from pelit.core.seat_fields import is_seat_list
 from pelit.core.errors import OptionError, PelitError
 from pelit.core.records import check_record, jsonable, record_of
 from pelit.sim.duplicate import mean_interval, simulate_duplicate
@@ -72,28 +74,39 @@ def test_both_tables_get_identical_deals_shown_from_the_record(game_id, bots):
             assert p1 % 2 != p2 % 2            # held by the other team at the other table
 
 
-def test_renumbering_is_undone_exactly():
+def _duplicate_ids():
+    out = ["sakaali-8"]
+    for game in pelit.all_games():
+        try:
+            pelit.load(game.info.id + "-duplicate")
+        except PelitError:
+            continue
+        out.append(game.info.id + "-duplicate")
+    return out
+
+
+@pytest.mark.parametrize("game_id", _duplicate_ids())
+def test_renumbering_is_undone_exactly(game_id):
     """A seat's view and events, renumbered for the duplicate, give back the
     game's own view and events of its table (what bots and sampled worlds use)."""
-    for game_id in ("tuppi-duplicate", "sakaali-8", "canasta-duplicate"):
-        game = pelit.load(game_id)
-        rng = random.Random(3)
-        s = game.new_state(seed=3, **game.test_options)
-        for step in range(160):
-            if s.outcome is not None:
-                break
-            if step % 20 == 0:
-                for seat in range(game.players):
-                    v = game.view(s, seat)
-                    want = json.dumps(jsonable(v.own, game.inner), sort_keys=True)
-                    got = json.dumps(jsonable(game.inner_view(v), game.inner), sort_keys=True)
-                    assert got == want, (game_id, seat)
-                    room, seats = s.where[seat][0], s.seatings[s.where[seat][0]]
-                    for e in game.events_for(s, seat)[-6:]:
-                        if hasattr(e, "own"):
-                            assert game.inward(e, room, seats) == e.own
-            g_seat, action = random_step(s, rng)
-            game.apply(s, action, g_seat)
+    game = pelit.load(game_id)
+    rng = random.Random(3)
+    s = game.new_state(seed=3, **game.test_options)
+    for step in range(800):
+        if s.outcome is not None:
+            break
+        if step % 40 == 0:
+            for seat in range(game.players):
+                v = game.view(s, seat)
+                want = json.dumps(jsonable(v.own, game.inner), sort_keys=True)
+                got = json.dumps(jsonable(game.inner_view(v), game.inner), sort_keys=True)
+                assert got == want, (game_id, seat)
+                room, seats = s.where[seat][0], s.seatings[s.where[seat][0]]
+                for e in game.events_for(s, seat)[-6:]:
+                    if hasattr(e, "own"):
+                        assert game.inward(e, room, seats) == e.own
+        g_seat, action = random_step(s, rng)
+        game.apply(s, action, g_seat)
 
 
 def test_what_a_seat_sees_of_its_own_table_only():
@@ -116,6 +129,8 @@ def test_only_partnership_games_have_a_duplicate_form():
         pelit.load("top-trumps-duplicate")
     with pytest.raises(OptionError, match="a duplicate match already"):
         pelit.load("sakaali-8-duplicate")
+    with pytest.raises(OptionError, match="partnerships change"):
+        pelit.load("klubiskruuvi-duplicate")         # 13.1: everyone partners everyone
     assert pelit.load("tuppi-duplicate") is pelit.load("Tuppi-Duplicate")
     assert "tuppi-duplicate" not in pelit.game_ids()      # built on use, not listed
 
@@ -159,3 +174,140 @@ def test_simulate_duplicate_reports_the_team_difference_with_its_interval():
     r = runner.invoke(app, ["simulate", "xeri", "--duplicate", "-n", "2"])
     assert r.exit_code == 2 and "no duplicate form" in r.stderr
 
+
+
+def _second_table_views(game_id, seed, ready, steps=4000):
+    """Random play of ``game_id``'s duplicate until ``ready(view)`` holds for
+    the game's own view at the second table (where team A holds partnership
+    1): that view, the same seat's view in the duplicate, and the duplicate's
+    seats at that table."""
+    game = pelit.load(game_id)
+    s = game.new_state(seed=seed, **game.test_options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        seats = s.seatings[1]
+        own = game.inner.view(s.tables[1], 0)
+        if ready(own):
+            return own, game.view(s, seats[0]), seats
+        seat, action = random_step(s, rng)
+        game.apply(s, action, seat)
+    raise AssertionError("the second table never got there")
+
+
+def test_tuppi_second_table_shows_teams_a_and_b():
+    """Tuppi at the second table: its per-seat teams, tricks, scores, the
+    rising team and the seats of the bid order in the duplicate's terms."""
+    own, v, seats = _second_table_views(
+        "tuppi-duplicate", 5, lambda o: o["results"] and o["rising"] is not None
+        and o["phase"] == "play" and sum(o["tricks_won"]) and o["bid_order"])
+    assert [v["team"][p] for p in seats] == [p % 2 for p in seats]     # A: the even seats
+    assert v["tricks_won"] == own["tricks_won"][::-1]
+    assert v["scores"] == own["scores"][::-1]
+    assert v["rising"] == 1 - own["rising"]
+    assert v["bid_order"] == [seats[i] for i in own["bid_order"]]
+    assert v["results"][-1]["scores"] == own["results"][-1]["scores"][::-1]
+    assert v["results"][-1]["team"] == 1 - own["results"][-1]["team"]
+
+
+# -- every partnership game's fields as a duplicate renumbers them ----------------------------
+
+def _four_seat_partnership_games():
+    """Partnership games whose duplicate seats pairs at each table (with two
+    players a seat's list and a partnership's are the same list)."""
+    out = []
+    for game in pelit.all_games():
+        try:
+            dup = pelit.load(game.info.id + "-duplicate")
+        except PelitError:
+            continue
+        if dup.n > 2:
+            out.append(game.info.id)
+    return out
+
+
+TEAM_WORDS = ("team", "side", "partnership", "rising")
+# keys that look like a partnership's but are not, with why
+NOT_A_PARTNERSHIP = {
+    "legal": "action ids", "to_act": "seats",
+    "sides": "Canasta 2x54: how many sides there are",
+}
+
+
+def _is_play(x) -> bool:
+    return isinstance(x, (list, tuple)) and len(x) == 2 and isinstance(x[1], Card)
+
+
+def _look(hints, view, n, seen, top=True):
+    """Notes every field of ``view`` (and of dicts within it) that may be a
+    partnership's: ``seen[key]`` gathers (what, length or None, top)."""
+    for key, value in view.items():
+        if key in NOT_A_PARTNERSHIP:
+            continue
+        notes = seen.setdefault(key, set())
+        if value.__class__ is int:
+            notes.add(("number", None, top))
+        elif isinstance(value, (list, tuple)) and not is_seat_list(hints, key, value) \
+                and not any(_is_play(x) for x in value):
+            plain = all(x.__class__ in (int, bool, float) for x in value)
+            shaped = plain or all(isinstance(x, dict) for x in value) or all(
+                isinstance(x, (list, tuple)) for x in value) or all(
+                isinstance(x, CardSet) for x in value)
+            cards = any(isinstance(x, Card) for x in value)     # never a seat's list
+            notes.add(("cards" if cards else "list" if shaped else "other", len(value), top))
+            if len(value) == n and plain and all(x.__class__ is int for x in value):
+                notes.add(("numbers a seat", n, top))
+            for x in value:
+                if isinstance(x, dict):
+                    _look(hints, x, n, seen, top=False)
+        elif isinstance(value, dict):
+            _look(hints, value, n, seen, top=False)
+
+
+@pytest.mark.parametrize("game_id", _four_seat_partnership_games())
+def test_partnership_fields_are_declared_for_the_duplicate(game_id):
+    """A duplicate puts whatever is one entry a partnership in the order of
+    its teams A and B, and swaps partnership numbers, at the second table,
+    as the game's hints say (``team_lists``, ``team_fields``): a field a
+    game forgot shows the wrong team's numbers there (Tuppi's tricks did).
+    Found by their looks: a list of two entries, always two; a number, or
+    a number a seat, named for a team or side.  A list that only grows to
+    one entry a seat (the results of four deals) must not be taken for one
+    (``table``)."""
+    game = pelit.load(game_id)
+    hints = game.render_hints or {}
+    layout = getattr(game, "web_layout", None) or {}
+    team_lists = set(hints.get("team_lists", ())) | set(layout.get("teams", ()))
+    team_fields = set(hints.get("team_fields", ()))
+    not_per_seat = (set(hints.get("table", ())) | set(hints.get("per_seat", ()))
+                    | set(layout.get("per_seat", ())) | team_lists)
+    seen = {}
+    for seed in (1, 2):
+        state = game.new_state(seed=seed, **game.test_options)
+        n = game.num_players(state)
+        rng = random.Random(seed)
+        step = 0
+        while state.outcome is None and step < 2500:
+            if step % 3 == 0:
+                for seat in (None, *range(n)):
+                    _look(hints, game.view(state, seat), n, seen)
+            seat, action = random_step(state, rng)
+            game.apply(state, action, seat)
+            step += 1
+        for event in state.events:
+            for seat in (None, 0):
+                _look(hints, event.for_seat(seat), n, seen, top=False)
+    problems = []
+    for key, notes in sorted(seen.items()):
+        named = any(w in key.lower() for w in TEAM_WORDS)
+        # a list of one entry a seat (a match's scores) may share the name
+        lengths = {size for what, size, _ in notes if what in ("list", "other")} - {n}
+        if lengths == {2} and any(what == "list" for what, _, _ in notes) \
+                and key not in team_lists:
+            problems.append(("always two entries, not in team_lists", key))
+        if named and key not in team_fields and any(
+                what in ("number", "numbers a seat") for what, _, _ in notes):
+            problems.append(("a partnership's number, not in team_fields", key))
+        top_lengths = {size for what, size, top in notes if top and what in ("list", "other")}
+        if n in top_lengths and len(top_lengths) > 1 and key not in not_per_seat:
+            problems.append(("grows to one entry a seat, not in table or per_seat", key))
+    assert not problems, f"{game_id}: {problems}"

@@ -1068,3 +1068,25 @@ def test_game_declarer_side_never_earns_the_extra_100_so_it_cannot_make_a_contra
     assert lines[0]["going out"] == 200 and lines[0]["opening and going out"] == 0
     assert lines[0]["cards in hand"] == -5
     assert lines[0]["contract"] == 0 and lines[1]["contract"] == 1000
+
+
+def test_game_asking_when_unable_costs_300_whatever_the_answer():
+    """24 with Canasta 21.6.5: the other side asks with two canastas but no
+    natural one on the table (24.9 needs one): 300 even when told "no";
+    with the natural canasta the same question costs nothing."""
+    for with_natural in (False, True):
+        s = new()
+        all_pass(s)
+        s.play("draw", 0)
+        s.play("discard " + DECK.text(ids(s.hands[0] & T.natural)[0]), 0)
+        _table(s, 1, [MIX8, SAMBA_S] + ([NAT9] if with_natural else []))
+        _hand(s, 1, "4D 4S 4H QC KD", "QD QS")
+        s.play("draw", 1)
+        s.play("ask go out", 1)
+        s.play("no", 3)
+        reasons = [e.public["reason"] for e in s.events if e.kind == "penalty"]
+        if with_natural:
+            assert s.penalties == [0, 0] and reasons == []
+        else:
+            assert s.penalties == [0, 1]
+            assert reasons == ["asked 'May I go out?' but could not go out"]

@@ -246,3 +246,45 @@ def test_a_discard_refused_for_a_short_opening_says_so_for_any_copy_of_a_card():
     s.play("meld 5 5 5")
     with pytest.raises(IllegalAction, match="of the 50 needed"):
         s.play("discard 7S")
+
+
+def test_asking_with_a_foot_to_come_is_judged_with_the_foot():
+    """25 with Canasta 21.6.5: going out empties the foot (25.5), so the
+    question is judged with the foot the player would pick up: here four
+    melds empty the hand, but the foot's cards cannot go out (no canastas):
+    300 even when the partner says "no"."""
+    s = new(hands=("AS AH AD KS KH KD QS QH QD JS JH", "", "", ""),
+            feet=("5S 5H 6D", "", "", ""), stock="JD JC")
+    s.play("draw")
+    s.play("ask go out")
+    s.play("no", 2)
+    assert s.penalties == [1, 0]
+    reasons = [e.public["reason"] for e in s.events if e.kind == "penalty"]
+    assert reasons == ["asked 'May I go out?' but could not go out"]
+
+
+def test_asking_when_able_costs_nothing():
+    """25.5 / 21.6.5: five canastas (two natural) on the table and 9S 9H in
+    the foot: with 9D 4C from the stock the player can go out, so asking is fair."""
+    s = new(hands=("9S 9H", "", "", ""), stock="9D 4C")
+    free = DECK.all_mask & ~(s.hands[0] | mask_of(s.stock[-2:]))
+
+    def take(text):
+        nonlocal free
+        m = mask_of(DECK.parse_many(text, free))
+        free &= ~m
+        return m
+
+    s.mkey[0] = [13, 12, 11, 10, 6]
+    s.mmask[0] = [take("KS KH KD KC KS KH KD"), take("QS QH QD QC QS QH QD"),
+                  take("JS JH JD JC JS 2S JK"), take("TS TH TD TC TS 2H JK"),
+                  take("6S 6H 6D 6C 6S 6H")]
+    s.opened[0] = True
+    s.in_foot[0] = True
+    s.hands[0] = mask_of(DECK.parse_many("9S 9H", s.hands[0])) | take("6C")
+    s.play("ask go out")
+    s.play("no", 2)
+    s.play("draw")
+    s.play("meld 9 9 9")
+    s.play("discard 4C")
+    assert s.penalties == [0, 0]

@@ -230,3 +230,56 @@ def test_heuristic_bot_beats_random_play():
     wins = sum(play_match(G, ["heuristic", "random"], seed).outcome.winners == (0, 2)
                for seed in range(4))
     assert wins >= 3
+
+
+# -- 10.1 copies look alike: one action per face, replay by text -------------------------------
+
+def test_a_face_held_twice_is_one_action_10_1():
+    """Seat 1 holds both copies of 977: one ``pass 977``, one lead and one
+    follow name them, and the raw id of the other copy is refused with the
+    text that stands for it."""
+    s = new()
+    legal = [G.action_text(a) for a in s.legal_actions()]
+    assert legal.count("pass 977") == 1 and len(legal) == 8
+    other = next(c for c in DECK.copies_of("977") if G.pass_base + c not in s.legal_actions())
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="'pass 977' is the action"):
+        s.apply(G.pass_base + other)
+    assert snapshot(s) == before
+    s = _passed()
+    legal = [G.action_text(a) for a in s.legal_actions()]
+    assert legal.count("spades 977") == 1 and legal.count("clubs 977") == 1
+
+
+def test_the_copy_received_goes_first_so_given_shows_only_what_is_sure_10_1():
+    """Seat 1 holds a 797 and seat 3 passes him the other: when seat 1 plays
+    a 797, seat 3 can no longer be sure his partner holds one."""
+    h1 = "J97 J79 9J7 7J9 97J 79J 977 977 797"
+    h2 = "AQT ATQ QAT QTA TAQ TQA 888 --A -A-"
+    h = [x.split() for x in (H0, h1, h2, H3)]
+    s = G.new_state(seed=1, decks=[" ".join(h[p][i] for i in range(9) for p in (1, 2, 3, 0))])
+    for t in ("pass J97", "pass J79", "pass 9J7", "pass 888", "pass --A", "pass -A-",
+              "pass 797", "pass 779", "pass 779", "pass A--", "pass TTT", "pass QQQ"):
+        s.play(t)
+    both = mask_of(DECK.copies_of("797"))
+    assert s.hands[1] & both == both
+    assert int(s.view(1)["received"]) == s.given[3] and int(s.view(3)["given"]) & both
+    assert [G.action_text(a) for a in s.legal_actions()].count("spades 797") == 1
+    s.play("spades 797")
+    assert (s.hands[1] & both).bit_count() == 1           # seat 1 keeps his own copy
+    assert int(s.view(3)["given"]) == mask_of(DECK.copies_of("779"))    # no 797 for sure
+    assert int(s.view(1)["received"]) == mask_of(DECK.copies_of("779"))
+
+
+def test_matches_replay_by_their_action_text():
+    """Records keep action text: replaying one by text gives the very same
+    match, move for move (copies of a face once sent a replay down another)."""
+    from pelit.core.records import record_of, replay
+    for seed in range(1, 16):
+        s = G.new_state(seed=seed, target=2)
+        rng = random.Random(seed)
+        while s.outcome is None:
+            seat, a = random_step(s, rng)
+            s.apply(a, seat)
+        again = replay(record_of(s))
+        assert again.history == s.history and snapshot(again) == snapshot(s), seed

@@ -345,3 +345,64 @@ def test_terminal_table_shows_no_raw_view_fields_beside_the_board():
     console.print(render.table_renderable(G, s.view(0)))
     text = console.export_text()
     assert "first melds need 50 points" in text and "opened now" not in text
+
+
+# -- 21.6.5 / 22.8.4 as in Canasta: "May I go out?" asked when unable ----------------
+
+def _penalty_reasons(s):
+    return [e.public["reason"] for e in s.events if e.kind == "penalty"]
+
+
+GOING_OUT_HAND = "4H 5H 6H 7H 8H 9H TH KS KH KD KC KS KH KD JS"
+
+
+def test_asking_when_unable_costs_300_whatever_the_partner_answers():
+    """23 (Canasta's rules unless said otherwise) with 21.6.5: fillers after
+    the draw cannot make the two canastas going out needs; "no" changes nothing."""
+    s = new()
+    s.play("draw")
+    s.play("ask go out")
+    s.play("no")
+    assert s.penalties == [1, 0]
+    assert _penalty_reasons(s) == ["asked 'May I go out?' but could not go out"]
+    s.play("discard " + filler(s, 0))
+    assert s.penalties == [1, 0]
+
+
+def test_asking_when_able_and_told_no_costs_nothing():
+    """22.8.4: a samba, a canasta of kings and three jacks can go out; asked
+    and told "no", the turn ends with a discard and no penalty."""
+    s = new(hands=(GOING_OUT_HAND, "", "", ""), stock="JH JD")
+    s.play("draw")
+    assert G.could_go_out(s, 0)
+    s.play("ask go out")
+    s.play("no")
+    s.play("discard JS")
+    assert s.penalties == [0, 0] and _penalty_reasons(s) == []
+
+
+def _samba_on_table(hand, stock):
+    """Seat 0's team has opened with a samba of hearts; seat 0 holds ``hand``
+    and the stock gives ``stock`` next (set up directly)."""
+    s = new(hands=(hand, "", "", ""), stock=stock)
+    s.hands[0] = mask_of(DECK.parse_many(hand, s.hands[0]))
+    free = DECK.all_mask & ~mask_of(s.stock[-2:]) & ~mask_of(s.pile)
+    for h in s.hands:
+        free &= ~h
+    run = mask_of(DECK.parse_many("4H 5H 6H 7H 8H 9H TH", free))
+    s.mkey[0], s.mmask[0], s.opened[0] = [RUN + 1], [run], True
+    return s
+
+
+@pytest.mark.parametrize("hand,stock,able", [
+    ("KS KH KD KC KS", "KH KD", True),       # seven kings: the second complete meld
+    ("KS KH KD KC JK", "2C 2D", False),      # 23.2: at most two wild cards, six kings' meld
+])
+def test_asker_judged_before_the_draw_with_the_cards_the_stock_gives(hand, stock, able):
+    """21.6.4 / 21.6.5 in Samba: asked before drawing, the two cards the stock
+    would give count; going out needs two complete melds (23.5)."""
+    s = _samba_on_table(hand, stock)
+    assert G.could_go_out(s, 0) is able
+    s.play("ask go out")
+    s.play("no", 2)
+    assert s.penalties == [0 if able else 1, 0]

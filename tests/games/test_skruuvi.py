@@ -485,9 +485,9 @@ def test_last_trick_shows_until_the_next_card_earlier_tricks_as_counts():
     s = declared("bid 6s")
     play(s, "pass", "pass", "AH", "5D", "2H", "4S")
     v = G.view(s, 3)
-    assert v["last_trick"] == {"plays": [[1, DECK.parse("AH")], [2, DECK.parse("5D")],
+    assert v["last_trick"] == {"cards": [[1, DECK.parse("AH")], [2, DECK.parse("5D")],
                                          [3, DECK.parse("2H")], [0, DECK.parse("4S")]],
-                               "winner": 0}
+                               "won_by": 0}
     assert v["tricks_won"] == [1, 0, 0, 0]
     play(s, "2S")
     v = G.view(s, 3)

@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from ..core.game import Outcome
 from .deal import SampleError, sample_hands
 from .deck import HAND_SUIT_ORDER, SUIT_NAMES, Card, CardSet, Deck, ids
-from .trick import legal_follow, order_strength, winning_index
+from .trick import (last_trick_cards, last_trick_from_view, legal_follow, order_strength,
+                    winning_index, won_tricks_view)
 
 ACE_TEN = (6, 7, 8, 9, 11, 12, 13, 10, 14)       # low to high: the ten above the king
 _PLACE = {r: i for i, r in enumerate(ACE_TEN)}
@@ -130,8 +131,8 @@ class MarriagePlay:
         self.used = 0                      # suits that have been trumps, as bits
         self.won = [0, 0]                  # cards in each side's won tricks
         self.tricks = [0, 0]
-        self.last: tuple = ()              # the trick just won, until the next card
-        self.last_winner = None
+        self.last = None                   # (plays, winner) of the trick just won, until the next card
+        self.last_winner = None            # who won the latest trick (the last trick's points)
         self.done = 0
         self.announcements: list[tuple] = []   # (seat, kind, suit, answer, trump)
         self.marriage_points = [0, 0]
@@ -228,7 +229,7 @@ class MarriagePlay:
 
     def play(self, s, seat: int, card: int) -> int | None:
         if not self.trick:
-            self.last = ()
+            self.last = None
             self.may_announce = None
         self.hands[seat] &= ~BIT[card]
         self.trick.append((seat, card))
@@ -245,7 +246,7 @@ class MarriagePlay:
         self.tricks[side] += 1
         self.done += 1
         led = self.trick[0][0]
-        self.last = tuple(self.trick)
+        self.last = (tuple(self.trick), win)
         self.last_winner = win
         self.trick = []
         self.leader = self.turn = win
@@ -306,13 +307,10 @@ class MarriagePlay:
         announcement, question and answer of the deal."""
         return {
             "trick": [[p, CARDS[c]] for p, c in self.trick],
-            # the shape of cards.trick's shared face-down rule (won_tricks_view)
-            "last_trick": {"cards": [[p, CARDS[c]] for p, c in self.last],
-                           "won_by": self.last_winner} if self.last else None,
+            **won_tricks_view(self.tricks, self.last, self.trick),
             "leader": self.leader,
             "trump": None if self.trump is None else SUITS[self.trump],
             "trumps_used": [SUITS[x] for x in range(4) if self.used >> x & 1],
-            "tricks_won": self.tricks.copy(),
             "tricks_done": self.done,
             "marriage_points": self.marriage_points.copy(),
             "announcements": [announcement_dict(a, self.rules) for a in self.announcements],
@@ -329,10 +327,9 @@ class MarriagePlay:
         if "trick" not in pv:
             return mp
         mp.trick = [(p, int(c)) for p, c in pv["trick"]]
-        shown = pv["last_trick"]
-        if shown is not None:
-            mp.last = tuple((p, int(c)) for p, c in shown["cards"])
-            mp.last_winner = shown["won_by"]
+        mp.last = last_trick_from_view(pv["last_trick"])
+        if mp.last is not None:
+            mp.last_winner = mp.last[1]
         mp.leader = pv["leader"]
         if pv["asking"] is not None:
             mp.turn = mp.partner[pv["asking"]]
@@ -451,10 +448,7 @@ def sample_deal(view: dict, rules: MarriageRules, partner, team, own: int,
     known = own
     for _, c in view["trick"]:
         known |= BIT[int(c)]
-    last = 0
-    if view["last_trick"]:
-        for _, c in view["last_trick"]["cards"]:
-            last |= BIT[int(c)]
+    last = last_trick_cards(view["last_trick"])
     known |= last
     excluded, not_both, kept = reveals(rules, view["announcements"], partner)
     placed_known = [0] * N
@@ -676,7 +670,13 @@ def marriage_render_hints(hide=(), table=(), labels=None) -> dict:
     with a game's own added."""
     return {
         "hide": ["calls", "asked", "tricks_done", "may_announce", *hide],
-        "table": ["scores", "tricks_won", "marriage_points", "trumps_used", *table],
+        "table": ["scores", "tricks_won", "marriage_points", "trumps_used", "calls",
+                  "announcements", "results", *table],
+        # for a duplicate match (core.duplicate): one entry a side, a side's
+        # number, the auction's rows each beginning with a seat
+        "team_lists": ["scores", "tricks_won", "marriage_points", "tricks", "points", "gained"],
+        "team_fields": ["team"],
+        "seat_rows": ["calls"],
         "seat_fields": ["declarer", "high_bidder", "asking", "won_by", "leader", "to"],
         "labels": {
             "team": "team",
@@ -759,8 +759,9 @@ class MarriageGame:
         known = 0
         for _, c in mp.trick:
             known |= BIT[c]
-        for _, c in mp.last:
-            known |= BIT[c]
+        if mp.last is not None:
+            for _, c in mp.last[0]:
+                known |= BIT[c]
         if seat is not None:
             known |= mp.hands[seat] | exchange_known(
                 seat, s.declarer, self._partner_of_declarer(s), s.given, s.returned, mp.hands)

@@ -43,6 +43,12 @@ from .melds import opening_requirement, popcount
 from .melds_extra import normalize_meld_text
 from .scoresheet import ScoreSheet
 
+# The fields of the family's views and events with one entry a side, which a
+# duplicate match (core.duplicate) puts in the order of its teams A and B:
+# the score sheet's rows and totals, a deal's lines, the melds, the opening.
+TEAM_LISTS = ("scores", "totals", "rows", "lines", "deals", "melds", "red_threes", "opened",
+              "requirement", "requirement_raise", "penalties")
+
 
 class MeldState(State):
     """What every game of the family keeps about a deal and the match."""
@@ -473,7 +479,7 @@ DECLARED_OPENING_VERBS = (
 
 
 class DeclaredOpeningState(PartnerMeldState):
-    __slots__ = ("bonus", "melded", "opened_now", "penalties")
+    __slots__ = ("bonus", "melded", "opened_now", "penalties", "asked_unable")
 
     def _copy_into(self, new):
         PartnerMeldState._copy_into(self, new)
@@ -481,6 +487,11 @@ class DeclaredOpeningState(PartnerMeldState):
         new.melded = self.melded
         new.opened_now = self.opened_now
         new.penalties = self.penalties.copy()
+        new.asked_unable = self.asked_unable
+
+
+class _SearchTooLong(Exception):
+    """``could_go_out`` has tried more positions than it may."""
 
 
 class DeclaredOpeningMeldGame(MeldGame):
@@ -491,13 +502,18 @@ class DeclaredOpeningMeldGame(MeldGame):
     ``done`` (or discards, or goes out); short of the requirement they go
     back to the hand and the requirement rises by 10 (21.6.5).  A taken pile
     that opens waits aside (phase OPENING) until the opening is made.  "May I
-    go out?" asked after melding needs no answer and binds (21.6.5).  A game
+    go out?" asked after melding needs no answer and binds (21.6.5); asked by
+    a player who cannot go out (``could_go_out``) it costs 300 whatever the
+    answer (21.6.5, 22.8.4).  A game
     adds its meld actions (``_meld_actions``, ``_apply_meld_action``), its
     pile taking (``_take_actions``, ``_apply_draw``, ``_take_rest``), when a
     discard is allowed (``_may_discard``) and its scoring (``_end_deal``).
     """
 
     State = DeclaredOpeningState
+    go_out_search_limit = 4000  # positions could_go_out tries before it gives the benefit of the doubt
+    go_out_search_cards = 8    # more cards this turn: no search, the benefit of the doubt
+    draws_per_turn = 1          # cards a draw from the stock brings
     hand_size = 0               # cards dealt to each player
     covered_upcards = 0         # cards the first card of the pile is covered on (a mask)
     dealt_fields = {}           # more public fields of the "dealt" event
@@ -530,12 +546,182 @@ class DeclaredOpeningMeldGame(MeldGame):
         s.ask_back = None
         s.melded = False
         s.opened_now = False
+        s.asked_unable = False
 
     def _requirement_raise(self, s, side):
         return s.bonus[side]
 
     def _binding_ask(self, s):
         return s.melded              # 21.6.5: asking after melding obliges going out
+
+    # -- "May I go out?" asked when unable (21.6.5, 22.8.4) ------------------------
+    def _ask(self, s, p):
+        """Asking when the player cannot go out costs 300 at once, whatever
+        the partner answers (22.8.4: the rules require that the asker can);
+        a binding question (a "yes", or asked after melding) that does not
+        end in going out costs 300 at the end of the turn, unless the
+        question was paid for already."""
+        unable = not self.could_go_out(s, p)
+        super()._ask(s, p)
+        if unable:
+            s.asked_unable = True
+            s.penalties[self.side(s, p)] += 1
+            s.log("penalty", p, points=self.penalty_points,
+                  reason="asked 'May I go out?' but could not go out")
+
+    def _penalise_broken_ask(self, s, p):
+        if not s.asked_unable:
+            super()._penalise_broken_ask(s, p)
+
+    def could_go_out(self, s, p) -> bool:
+        """Whether ``p``, in his turn (before drawing or in his melding), can
+        end this turn by going out with the cards it would really bring (the
+        stock's, the pile he may take, a foot he would pick up): some
+        sequence of his legal actions, the question aside, ends in going out.
+        So each game's own conditions for going out judge it.
+
+        The search tries each position of the turn once, and a discard only
+        as the last card (any other ends the turn); an opening that falls
+        short is no way out (the requirement only rises).  Melds commute, so
+        with more than a few cards in hand it settles one card at a time
+        (``_focus``): every place the first wild card can go, else every
+        place of the first card that can go anywhere now, with the moves
+        onto its suit's melds that may bring a sequence up to it.
+
+        Before it, ``_out_of_reach`` answers at once what the cards of the
+        turn cannot reach (too few complete melds).  Past that, a player who
+        may hold more than ``go_out_search_cards`` cards this turn, or a
+        search that runs past ``go_out_search_limit`` positions, gets the
+        benefit of the doubt: True (a referee does not work through every
+        way a big hand could be melded; the rule is there for the
+        accidental question, 22.8.4)."""
+        if self._out_of_reach(s, p):
+            return False
+        if popcount(self._turn_cards(s, p)) > self.go_out_search_cards:
+            return True
+        seen = set()
+        step = self._step_by_phase
+        discards = range(self.A_DISCARD, self.A_DISCARD + self.deck.size)
+        melding = (self.Phase.MELD, self.Phase.OPENING)
+
+        def goes_out(t):
+            key = self._turn_key(t, p)
+            if key in seen:
+                return False
+            seen.add(key)
+            if len(seen) > self.go_out_search_limit:
+                raise _SearchTooLong
+            if t.phase in melding and self._stuck(t, p):
+                return False
+            last_card = popcount(t.hands[p]) == 1
+            acts = [a for a in self.legal_actions(t, p)
+                    if a != self.A_ASK and (last_card or a not in discards)]
+            if t.phase in melding and self._eff_hand(t, p) > 4:
+                acts = self._focus(t, p, acts)
+            for a in acts:
+                u = t.clone()
+                since = len(u.events)
+                step[u.phase._name_][1](u, p, a)
+                kinds = [(e.kind, e.seat) for e in u.events[since:]]
+                if ("went_out", p) in kinds:
+                    return True
+                if u.to_act == (p,) and u.outcome is None \
+                        and not any(k == "opening_failed" for k, _ in kinds) and goes_out(u):
+                    return True
+            return False
+
+        try:
+            return goes_out(s)
+        except _SearchTooLong:
+            return True
+
+    def _focus(self, s, p, acts):
+        """The actions ``could_go_out`` need try from a position with several
+        cards in hand: those that lay one card (every wild card before the
+        others: a wild card may go where a natural one later closes the meld
+        to it; a card that cannot go anywhere now is left for later), with
+        the actions that lay no card of the hand (``done``).  For a natural
+        card, also the additions of other natural cards of its suit (a
+        sequence reaching it).  Without ``_cards_used``, all of them."""
+        used = {a: self._cards_used(s, p, a) for a in acts}
+        hand = s.hands[p]
+        first, always = self._focus_cards
+        for group in (hand & first, hand & ~first):
+            while group:
+                c = group & -group
+                group ^= c
+                mine = [a for a in acts if used[a] is not None and used[a] & c]
+                if not mine:
+                    continue
+                rest = [a for a in acts if used[a] is None or (used[a] & always and a not in mine)]
+                if c & first:
+                    return mine + rest
+                suit = self.deck.suit_mask[self.deck.suit_of[c.bit_length() - 1]]
+                return mine + rest + [a for a in acts if used[a] and not used[a] & (c | always)
+                                      and self._onto_suit(s, p, a, suit)]
+        return acts
+
+    @property
+    def _focus_cards(self):
+        """(cards settled before the others, cards whose moves are always
+        tried) for ``_focus``: the wild cards first (Contract Samba, whose
+        twos are also natural cards of sequences, says otherwise)."""
+        return self.tables.wild, 0
+
+    def _cards_used(self, s, p, a):
+        """The hand cards meld action ``a`` would lay, None for any other
+        action (or when the game does not say)."""
+        return None
+
+    def _onto_suit(self, s, p, a, suit) -> bool:
+        """Whether ``a`` adds cards of ``suit`` only to a meld of that suit
+        only (a sequence): what may bring a sequence up to a card."""
+        return False
+
+    def _out_of_reach(self, s, p) -> bool:
+        """Whether the cards ``p`` may hold this turn cannot bring his side
+        the complete melds going out needs: a game's quick answer that spares
+        ``could_go_out`` its search; False when it cannot tell."""
+        return False
+
+    def _turn_cards(self, s, p):
+        """Every card ``p`` may hold in this turn (more is fine, never
+        less): his hand, a pile set aside for an opening, and before the draw
+        the whole pile and the stock's cards down to the ``draws_per_turn``-th
+        that is no red three (red threes are laid and replaced)."""
+        cards = s.hands[p] | mask_of(s.pile_rest)
+        if s.phase is self.Phase.DRAW:
+            cards |= mask_of(s.pile)
+            red = self.tables.red3 if self.lays_red_threes else 0
+            need = self.draws_per_turn
+            for c in reversed(s.stock):
+                if not need:
+                    break
+                cards |= 1 << c
+                need -= not (red >> c) & 1
+        return cards
+
+    def _stuck(self, s, p) -> bool:
+        """Whether ``p``, melding, holds cards that can never leave his hand
+        this turn (more than the one he may discard): a game's quick answer
+        that spares ``could_go_out`` its search; False when it cannot tell."""
+        return False
+
+    def _faces(self, mask):
+        """A mask's cards as faces, copies alike (a position's key)."""
+        face_of = self.deck.face_of
+        return tuple(sorted(face_of[c] for c in ids(mask)))
+
+    def _turn_key(self, s, p):
+        """What tells positions of ``p``'s turn apart for ``could_go_out``:
+        his cards, his side's melds (in any order, copies of a face alike),
+        the opening under way, the pile and the stock; a game adds fields of
+        its own."""
+        side = self.side(s, p)
+        return (s.phase, self._faces(s.hands[p]),
+                tuple(sorted(self._faces(m) for m in self._meld_masks(s, side))),
+                self._faces(s.tent), s.tent_top, len(s.pile), len(s.pile_rest), len(s.stock),
+                s.opened[side], s.bonus[side], s.melded)
 
     def _tent_enough(self, s, side, extra=0):
         return self.tables.value(s.tent | extra) >= self.requirement(s, side)
@@ -554,6 +740,7 @@ class DeclaredOpeningMeldGame(MeldGame):
         s.ask_back = None
         s.melded = False
         s.opened_now = False
+        s.asked_unable = False
         self._new_turn_fields(s)
         s.phase = self.Phase.DRAW
         s.to_act = (p,)
@@ -687,6 +874,7 @@ class DeclaredOpeningMeldGame(MeldGame):
         v["ask_back"] = s.ask_back.name.lower() if s.ask_back else None
         v["melded"] = s.melded
         v["opened_now"] = s.opened_now
+        v["asked_unable"] = s.asked_unable
 
     def _sample_common(self, view, rng, table, extra_zones=None):
         s, placed = super()._sample_common(view, rng, table, extra_zones)
@@ -695,6 +883,7 @@ class DeclaredOpeningMeldGame(MeldGame):
         self._sample_ask(s, view)
         s.melded = view["melded"]
         s.opened_now = view["opened_now"]
+        s.asked_unable = view["asked_unable"]
         return s, placed
 
     @staticmethod
@@ -754,6 +943,69 @@ class NumberedMeldGame(DeclaredOpeningMeldGame):
     def _drop_tentative(self, s, side):
         s.mkey[side] = []           # a side that had not opened had no other melds
         s.mmask[side] = []
+
+    # -- going out out of reach (could_go_out's quick answer) -----------------------
+    meld_size = 7               # cards of a complete meld (a canasta)
+
+    def _complete_needed(self, s, side) -> int:
+        """How many complete melds a side needs to go out; 0: the game cannot
+        tell that way (``_out_of_reach`` then has no quick answer)."""
+        return 0
+
+    def _is_complete(self, key, mask) -> bool:
+        """Whether a meld counts as complete for going out."""
+        return popcount(mask) >= self.meld_size
+
+    def _joins(self, key) -> int:
+        """The cards that may ever join a meld of ``key`` (0: it never
+        becomes a complete meld)."""
+        raise NotImplementedError
+
+    def _new_meld_groups(self):
+        """For new melds: masks such that every complete new meld lies
+        within one of them (a rank with the wild cards, a suit's sequence)."""
+        raise NotImplementedError
+
+    def _out_of_reach(self, s, p):
+        """An upper bound on the complete melds the side can hold at the end
+        of the turn: those it has, those its other melds could reach with
+        every card ``p`` may hold that could join them, and as many new ones
+        as each group of the cards fills; short of ``_complete_needed``, going
+        out is out of reach."""
+        side = self.side(s, p)
+        need = self._complete_needed(s, side)
+        if not need:
+            return False
+        cards = self._turn_cards(s, p)
+        size = self.meld_size
+        reach = 0
+        for key, mask in zip(s.mkey[side], s.mmask[side]):
+            if self._is_complete(key, mask) \
+                    or popcount(mask) + popcount(cards & self._joins(key)) >= size:
+                reach += 1
+        if reach >= need:
+            return False
+        for group in self._new_meld_groups():
+            reach += popcount(cards & group) // size
+        return reach < need
+
+    def _meld_use(self, s, p, a):
+        """For a meld action: the hand cards it lays, the meld's key and its
+        slot (None: a new meld)."""
+        raise NotImplementedError
+
+    def _apply_meld_action(self, s, p, a):
+        self._place(s, p, *self._meld_use(s, p, a))
+
+    def _cards_used(self, s, p, a):
+        return self._meld_use(s, p, a)[0] if self.decode(a)[0] in ("meld", "run", "add") \
+            else None
+
+    def _onto_suit(self, s, p, a, suit):
+        if self.decode(a)[0] != "add":
+            return False
+        used, _, slot = self._meld_use(s, p, a)
+        return not (used | s.mmask[self.side(s, p)][slot]) & ~suit
 
     def _finish_pile_opening(self, s, p, top, rest):
         slot = next(k for k, m in enumerate(s.mmask[self.side(s, p)]) if (m >> top) & 1)

@@ -139,15 +139,21 @@ def won_tricks_view(counts, last, trick, name=None) -> dict:
     place (default: as it is).  A game may add fields of its own to the
     shown last trick (the category of a Top Trumps trick).
     """
-    out = {"tricks_won": list(counts), "last_trick": None}
-    if last is not None and not trick:
-        plays, taker = last
-        if name is None:
-            out["last_trick"] = {"cards": [[p, Card(c)] for p, c in plays], "won_by": taker}
-        else:
-            out["last_trick"] = {"cards": [[name(p), Card(c)] for p, c in plays],
-                                 "won_by": None if taker is None else name(taker)}
-    return out
+    return {"tricks_won": list(counts), "last_trick": shown_last_trick(last, trick, name)}
+
+
+def shown_last_trick(last, trick, name=None) -> dict | None:
+    """The ``last_trick`` of ``won_tricks_view`` alone, for a game that
+    counts its won tricks (or cards) in a field of another name: the last
+    trick ``(plays, taker)`` as ``{"cards": [[who, Card], ...], "won_by":
+    who}`` while no card of the next trick is on the table, else None."""
+    if last is None or trick:
+        return None
+    plays, taker = last
+    if name is None:
+        return {"cards": [[p, Card(c)] for p, c in plays], "won_by": taker}
+    return {"cards": [[name(p), Card(c)] for p, c in plays],
+            "won_by": None if taker is None else name(taker)}
 
 
 def last_trick_from_view(shown, place_of=None):

@@ -151,7 +151,7 @@ def _is_play(v) -> bool:
 
 
 def value_text(game, value, depth: int = 0, me=None, terse: bool = False,
-               players: int = 0) -> Text:
+               players: int = 0, names=None) -> Text:
     """Any view value as readable text; cards as cards.  ``terse`` (events)
     leaves zero entries out of nested records such as scoring lines.  A
     record reads ``name value; name value``; a list of numbers in it one per
@@ -186,7 +186,8 @@ def value_text(game, value, depth: int = 0, me=None, terse: bool = False,
                 out.append(name)
                 continue
             out.append(f"{name} ", style="dim")
-            out.append_text(field_text(game, str(k), v, me, players, depth + 1, terse))
+            out.append_text(field_text(game, str(k), v, me, players, depth + 1, terse,
+                                       names=names))
         return out
     if isinstance(value, (list, tuple)):
         if value and all(isinstance(v, Card) for v in value):
@@ -210,12 +211,12 @@ def value_text(game, value, depth: int = 0, me=None, terse: bool = False,
         for i, v in enumerate(items[-12:] if cut else items):
             if i:
                 out.append(sep)
-            out.append_text(value_text(game, v, depth + 1, me, terse, players))
+            out.append_text(value_text(game, v, depth + 1, me, terse, players, names))
         if cut:
             out = Text("…, ").append_text(out)
         return out if len(out) else Text("—", style="dim")
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return value_text(game, dataclasses.asdict(value), depth, me, terse, players)
+        return value_text(game, dataclasses.asdict(value), depth, me, terse, players, names)
     return Text(str(value))
 
 
@@ -224,11 +225,12 @@ def _scalar(v) -> bool:
 
 
 def field_text(game, key: str, value, me=None, players: int = 0, depth: int = 0,
-               terse: bool = False, per_seat: bool = True) -> Text:
+               terse: bool = False, per_seat: bool = True, names=None) -> Text:
     """A named value as a person reads it: a seat number as the seat's name,
     a list of seats as names, a list of numbers with one entry per seat or
-    (in a partnership game) per team labelled with whose it is (``per_seat``
-    False: a list that only happens to hold one entry per seat)."""
+    (in a partnership game) per team labelled with whose it is, the
+    partners by name (``per_seat`` False: a list that only happens to hold
+    one entry per seat)."""
     if is_seat_field(game, key, value):
         return Text(seat_name(value, me))
     if is_seat_list(game, key, value):
@@ -239,8 +241,20 @@ def field_text(game, key: str, value, me=None, players: int = 0, depth: int = 0,
         if per_seat and players > 1 and len(value) == players:
             return per_seat_text(game, value, me)
         if getattr(game.info, "teams", False) and len(value) == 2 and players > 2:
-            return Text(", ".join(f"team {t}: {v}" for t, v in enumerate(value)))
-    return value_text(game, value, depth, me, terse, players)
+            return Text(", ".join(f"{team_name(t, me, players, names)}: {v}"
+                                  for t, v in enumerate(value)))
+    return value_text(game, value, depth, me, terse, players, names)
+
+
+def team_name(team: int, me, players: int, names=None) -> str:
+    """A partnership by its partners (seats ``team``, ``team + 2``, ...: the
+    engines pair alternate seats): their players' names where the table
+    knows them apart ("Ann and Cid"; not two bots both called "heuristic"),
+    else their seats ("You and Seat 2")."""
+    def who(p):
+        name = names[p] if names and p < len(names) and p != me else None
+        return str(name) if name and list(names).count(name) == 1 else seat_name(p, me)
+    return " and ".join(who(p) for p in range(team, players, 2))
 
 
 def is_seat_field(game, key: str, value) -> bool:
@@ -313,7 +327,7 @@ def describe_event(game, event: dict, me, names=None, players: int = 0) -> Text 
         if is_seat_field(game, k, v):
             out.append(seat_name(v, me, names))
         elif is_seat_list(game, k, v):
-            out.append_text(field_text(game, k, v, me, players))
+            out.append_text(field_text(game, k, v, me, players, names=names))
         elif isinstance(v, CardSet) and len(v) > LONG_SET:
             out.append(f"{len(v)} cards")
         elif isinstance(v, (list, tuple)) and v and all(isinstance(x, CardSet) for x in v) \
@@ -325,7 +339,8 @@ def describe_event(game, event: dict, me, names=None, players: int = 0) -> Text 
             out.append_text(per_seat_text(game, v, me, names))
         else:
             out.append_text(field_text(game, k, v, me, players,
-                                       1 if isinstance(v, (list, tuple)) else 0, terse=True))
+                                       1 if isinstance(v, (list, tuple)) else 0, terse=True,
+                                       names=names))
     return out
 
 
@@ -487,12 +502,16 @@ def _side_style(by_letter, which: int) -> str:
 # -- the table -----------------------------------------------------------------
 
 def _is_per_seat(key, value, n, h) -> bool:
+    """Whether ``value`` holds one entry a seat.  A key the hints name
+    (``per_seat``) may also name one number elsewhere (an event's ``team``),
+    so only a list of one entry a seat is ever taken for one."""
+    if not isinstance(value, (list, tuple)) or len(value) != n:
+        return False
     if key in h.get("per_seat", ()):
         return True
     if key in h.get("table", ()) or seat_list(h, key, value):
         return False
-    return (isinstance(value, (list, tuple)) and len(value) == n and n > 1
-            and not any(isinstance(x, Card) for x in value))
+    return n > 1 and not any(isinstance(x, Card) for x in value)
 
 
 def table_renderable(game, view, names=None, recent=None, title_extra: str = "",
@@ -550,7 +569,8 @@ def table_renderable(game, view, names=None, recent=None, title_extra: str = "",
             if key == "dealer":
                 continue
             pairs.append((label(game, key), field_text(
-                game, key, value, me, n, per_seat=memory is None or key not in memory)))
+                game, key, value, me, n, per_seat=memory is None or key not in memory,
+                names=names)))
         # short fields two to a row, long ones each on its own row below
         short = [p for p in pairs if len(p[0]) + len(p[1]) <= 30]
         long = [p for p in pairs if len(p[0]) + len(p[1]) > 30]

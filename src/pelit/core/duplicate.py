@@ -38,8 +38,10 @@ table's cards are a second copy of the pack (ids ``D..2D-1``), and each
 seat number becomes the seat of the duplicate that sits there, so the
 terminal and the browser show one table of ``2 n`` seats.  The game's
 ``render_hints`` and ``web_layout`` say which fields hold a seat, which lists
-hold one entry per seat (``per_seat``, or the same length as the seats),
-which lists hold one entry per partnership (``web_layout["teams"]``,
+hold seats (``seat_lists`` and the words of ``core.seat_fields``: a play
+order, the seats that passed), which lists hold one entry per seat (``per_seat``, or the same length as the seats),
+which lists are rows beginning with a seat (``seat_rows``: an auction's
+calls), which lists hold one entry per partnership (``web_layout["teams"]``,
 ``render_hints["team_lists"]``) and which numbers name a partnership
 (``render_hints["team_fields"]``); per-partnership entries are put in the
 order of the duplicate's teams A, B.  The renumbering is undone exactly by
@@ -56,7 +58,7 @@ from ..cards.deck import Card, CardSet
 from .errors import OptionError, ParseError
 from .game import Event, Game, GameInfo, Outcome, State
 from .rng import stream
-from .seat_fields import is_seat_field
+from .seat_fields import is_seat_field, is_seat_list
 
 TEAM_LETTERS = ("A", "B")
 BASE_KEYS = ("game", "seat", "players", "phase", "to_act", "legal", "version", "options",
@@ -192,6 +194,9 @@ class DuplicateGame(Game):
         if not inner.info.teams or inner.deck is None or not hasattr(inner.deck, "repeated"):
             raise OptionError(f"{inner.info.id} is not a partnership card game; "
                               "it has no duplicate form")
+        if getattr(inner, "partners_change", False):
+            raise OptionError(f"in {inner.info.name} the partnerships change during a match: "
+                              "it has no duplicate form")
         if self.n % 2:
             raise OptionError(f"{inner.info.id} is played by {self.n}: a duplicate match "
                               "needs partnerships sitting alternately, an even number of seats")
@@ -223,6 +228,9 @@ class DuplicateGame(Game):
         self.team_fields = frozenset(hints.get("team_fields", ()))
         self.per_seat = frozenset(hints.get("per_seat", ())) | frozenset(layout.get("per_seat", ()))
         self.not_per_seat = frozenset(hints.get("table", ()))
+        self.seat_rows = frozenset(layout.get("seat_rows", ())) | frozenset(
+            hints.get("seat_rows", ()))
+        self.seat_lists = frozenset(hints.get("seat_lists", ()))
         self._kinds: dict = {}
         self.render_hints = {
             **hints,
@@ -438,7 +446,10 @@ class DuplicateGame(Game):
             return False
         if key in self.per_seat:
             return True
-        if key in self.not_per_seat or key in self.team_lists or key in ("to_act", "legal"):
+        if key in self.team_lists:    # two numbers a team's; n of them (a match's scores) a seat's
+            return self.n > 2 and all(x is None or x.__class__ in (int, float, bool)
+                                      for x in value)
+        if key in self.not_per_seat or key in ("to_act", "legal"):
             return False
         return self.n > 1 and not any(isinstance(x, Card) for x in value)
 
@@ -477,15 +488,62 @@ class DuplicateGame(Game):
             if len(v) == 2 and v[1].__class__ is Card and v[0].__class__ is int \
                     and v[0] in r.seats:                      # a play: [seat, card]
                 return cls((r.seats[v[0]], Card(v[1] + r.shift)))
-            if self._kind(key) == 3:
-                if v and all(x.__class__ in (list, tuple) for x in v):
-                    return cls(self._map(key, x, r) for x in v)
-                items = [self._map(None, x, r) for x in v]
+            kind = self._kind(key)
+            if key.__class__ is str and kind != 3:
+                if is_seat_list(self.inner_hints, key, v):
+                    return cls(r.seats.get(x, x) for x in v)    # seats: play_order, passed
+                rows = all(x.__class__ in (list, tuple) and x for x in v)
+                if rows and key in self.seat_lists:             # rows of seats: gifts made
+                    return cls(x.__class__(r.seats.get(y, y) if y.__class__ is int
+                                           else self._map(None, y, r) for y in x) for x in v)
+                if rows and key in self.seat_rows:
+                    return cls(self._seat_row(x, r) for x in v)  # rows that begin with a seat
+            if kind == 3:
+                if v and all(self._is_row(key, x) for x in v):
+                    return cls(self._row(key, x, r) for x in v)   # rows of one entry a team
+                items = [self._team_entry(key, x, r) for x in v]
                 if len(items) == 2 and r.swap:
                     items.reverse()
                 return cls(items)
+            if kind == 2:
+                return cls(self._map(key, x, r) for x in v)       # partnerships
             return cls(self._map(None, x, r) for x in v)
         return v
+
+    def _is_row(self, key, x) -> bool:
+        """Whether ``x``, an entry of a list of ``team_lists``, is a row of
+        one number a team (a game's points), such a row after its label (a
+        score sheet's ``["red threes", [200, 0]]``) or a row of such rows (a
+        deal's tricks and points), rather than one team's entry (its melds,
+        its seats)."""
+        if x.__class__ not in (list, tuple) or is_seat_list(self.inner_hints, key, x):
+            return False
+        if len(x) == 2 and x[0].__class__ is str:
+            return self._is_row(key, x[1])
+        return all(y is None or y.__class__ in (int, float, bool) for y in x) or all(
+            self._is_row(key, y) for y in x)
+
+    def _row(self, key, x, r):
+        if x and x[0].__class__ is str:
+            return x.__class__((x[0], self._map(key, x[1], r)))
+        return self._map(key, x, r)
+
+    def _team_entry(self, key, x, r):
+        """One team's entry in a list of ``team_lists``: its seats renumbered
+        where the key holds seats (Envite's ``teams`` and ``captains``),
+        anything else as any value."""
+        if x.__class__ in (list, tuple) and is_seat_list(self.inner_hints, key, x):
+            return x.__class__(r.seats.get(y, y) for y in x)
+        if x.__class__ is int and is_seat_list(self.inner_hints, key, [x]):
+            return r.seats.get(x, x)
+        return self._map(None, x, r)
+
+    def _seat_row(self, row, r):
+        """A row that begins with a seat (``web_layout["seat_rows"]``: Bridge's calls)."""
+        rest = [self._map(None, x, r) for x in row[1:]]
+        first = row[0]
+        return row.__class__([r.seats.get(first, first) if first.__class__ is int else first,
+                              *rest])
 
     # -- what each seat sees --------------------------------------------------------
     def view(self, s, seat):

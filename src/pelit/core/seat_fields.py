@@ -11,8 +11,8 @@ from __future__ import annotations
 SEAT_WORDS = ("dealer", "capturer", "leader", "declarer", "winner", "bidder", "caller",
               "maker", "seat", "starter", "opener", "taker", "loser", "doubter", "claimant",
               "won_by")
-# keys of lists of seats: a play order, the seats that passed
-SEAT_LIST_WORDS = ("_order", "passed", "seats")
+# keys of lists of seats: a play order, the seats that passed, a match's winners
+SEAT_LIST_WORDS = ("_order", "passed", "seats", "winners")
 
 
 def is_seat_field(hints: dict, key: str, value) -> bool:

@@ -70,7 +70,8 @@ from ..cards.skruuvi import (BASIC_ORDER, BID_WORDS, KOTKA_ORDER, MISERE, TYPE_T
                              BidLadder, bid_code, bid_level, bid_name, bid_type,
                              contract_knocking, moved, revealed, round_knocking)
 from ..cards.table_text import voids_line
-from ..cards.trick import follow_mask, lay_card, rank_strength, winning_index
+from ..cards.trick import (follow_mask, last_trick_cards, last_trick_from_view, lay_card,
+                           rank_strength, winning_index, won_tricks_view)
 from ..core.actions import ActionSpace
 from ..core.game import Game, State
 
@@ -165,6 +166,14 @@ class SkruuviCore(Game):
         "seat_fields": ["high_bidder", "declarer", "dealer", "leader", "to"],
         "not_cards_after": ["bid"],          # "bid 2s" is two spades, not the card
         "labels": {"hand_sizes": "cards", "tricks_won": "tricks", "team": "team"},
+        # for a duplicate match (core.duplicate): the calls' rows begin with a
+        # seat, the gifts are made between seats, lists of a side's entries
+        "table": ["calls", "continuation", "knocks", "handed", "results"],
+        "seat_rows": ["calls", "continuation", "knocks"],
+        "seat_lists": ["handed", "next_give", "teams"],
+        "team_lists": ["scores", "totals", "points", "tricks", "lines", "teams", "games",
+                       "games_won", "trick_points"],
+        "team_fields": ["team"],
     }
 
     @property
@@ -668,7 +677,7 @@ class SkruuviCore(Game):
             lines.append(f"Trick      {plays(view['trick'])}")
         elif view["last_trick"] is not None:
             lt = view["last_trick"]
-            lines.append(f"Last trick {plays(lt['plays'])}, won by {name(lt['winner'])}")
+            lines.append(f"Last trick {plays(lt['cards'])}, won by {name(lt['won_by'])}")
         if view["kind"] == BOLSU and view["declarer"] is not None and (
                 view["phase"] == "play" or sum(view["tricks_won"])):
             d = view["declarer"]
@@ -752,9 +761,7 @@ class SkruuviCore(Game):
         v["hand_sizes"] = [h.bit_count() for h in s.hands]
         v["leader"] = s.leader
         v["trick"] = [[p, Card(c)] for p, c in s.trick]
-        v["last_trick"] = None if s.last is None else {
-            "plays": [[p, Card(c)] for p, c in s.last[0]], "winner": s.last[1]}
-        v["tricks_won"] = list(s.won)
+        v.update(won_tricks_view(s.won, s.last, s.trick))
         v["voids"] = list(s.voids)
         v["results"] = [dict(r) for r in s.results]
 
@@ -832,9 +839,7 @@ class SkruuviCore(Game):
         # the cards
         s.leader = view["leader"]
         s.trick = [(p, int(c)) for p, c in view["trick"]]
-        lt = view["last_trick"]
-        s.last = None if lt is None else (tuple((p, int(c)) for p, c in lt["plays"]),
-                                          lt["winner"])
+        s.last = last_trick_from_view(view["last_trick"])
         s.won = list(view["tricks_won"])
         s.voids = list(view["voids"])
         own = int(view["hand"]) if seat is not None else 0
@@ -847,8 +852,7 @@ class SkruuviCore(Game):
             fixed[seat] = own
         seen = own | fixed[0] | fixed[1] | fixed[2] | fixed[3]
         seen |= mask_of(c for _, c in s.trick)
-        if s.last is not None:
-            seen |= mask_of(c for _, c in s.last[0])
+        seen |= last_trick_cards(view["last_trick"])
         pool = ALL & ~seen
         done = sum(s.won)
         hidden_tricks = done - (1 if s.last is not None else 0)

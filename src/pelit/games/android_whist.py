@@ -166,7 +166,10 @@ class AndroidWhist(Game):
     # the terminal: engine fields a screen need not show (render_board
     # names the suits shown void instead)
     render_hints = {"hide": ["place_sides", "acting", "voids", "deal_no"], "table": ["trick", "last_trick"],
-                    "labels": {"android_hand": "their android's hand"}}
+                    "labels": {"android_hand": "their android's hand"},
+                    # for a duplicate match: the side of each place and of a
+                    # trick's taker, the player acting for each place
+                    "team_fields": ["side", "place_sides"], "seat_lists": ["acting"]}
 
     def render_board(self, view):
         """For the terminal: who is who at the table (3.4), and the suits each

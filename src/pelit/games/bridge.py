@@ -185,7 +185,11 @@ class Bridge(Game):
     presets = {"rubber": {"scoring": "rubber"}}
     test_options = {"deals": 1}
     # the terminal: the board number and the play as lines of text (render_board)
-    render_hints = {"hide": ["play"], "seat_fields": ["dummy", "hand"]}
+    render_hints = {"hide": ["play"], "seat_fields": ["dummy", "hand"],
+                    # one entry a side, for a duplicate match (core.duplicate); the
+                    # boards' results are a list of their own
+                    "team_lists": ["score", "above", "rubber_bonus", "rubber_games"],
+                    "table": ["results", "rubber_games"]}
 
     def render_board(self, view):
         """Lines for the terminal from the public parts of a view: the board,

@@ -203,7 +203,11 @@ class BridgeMeetsGuessWho(Game):
     # the terminal: engine fields a screen need not show (render_board
     # names the suits shown void instead)
     render_hints = {"hide": ["place_sides", "voids", "errors", "deal_no"], "table": ["trick", "calls"],
-                    "labels": {"android_hand": "their android's hand"}}
+                    "labels": {"android_hand": "their android's hand"},
+                    # for a duplicate match: the side of each place and of a
+                    # trick's taker, each side's chips, the calls' rows by seat
+                    "team_fields": ["side", "place_sides"], "team_lists": ["chips", "debt"],
+                    "seat_rows": ["calls"]}
 
     def render_board(self, view):
         """For the terminal: who is who at the table (3.4), and the suits each

@@ -85,6 +85,7 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
+from ..cards.meld_game import TEAM_LISTS
 from ..cards.meld_layout import LayoutGame, LayoutMeldState
 from ..cards.meld_screen import cards_line, deal_scored_line, goal_text, meld_line, pile_line, side_title
 from ..cards.melds import NATURAL_RANKS, MeldTables, popcount, take_lowest
@@ -285,6 +286,7 @@ class Canasta2x54(LayoutGame):
                  "took_back", "turn_no", "wild_block", "black_block", "blocked", "deal_no",
                  "scores", "sheet"],
         "not_cards_after": ["to"],
+        "team_lists": [*TEAM_LISTS, "limit"],
     }
     Phase = Phase
     State = Canasta2x54State

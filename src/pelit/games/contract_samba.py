@@ -88,6 +88,14 @@ Decisions where the seed is silent or unclear (each pinned by a test):
   contract; a side without the contract, or either side when there is none,
   can.  (Were a declarer side ever to earn them, 24.10 would count them
   toward the contract like the going-out bonus.)
+- 21.6.5 (Canasta's, kept): asking "May I go out?" when unable costs 300
+  at once, whatever the answer.  The engine judges it
+  (``meld_game.could_go_out``): the cards the turn may bring (the stock's
+  next cards, the pile) short of the other side's two canastas and
+  a samba cannot go out (the declarer side, going out by points, is not
+  bounded this way); otherwise
+  every way through the turn is tried, except that a player who may hold
+  more than eight cards this turn gets the benefit of the doubt.
 """
 
 from __future__ import annotations
@@ -601,7 +609,8 @@ from ..cards.deck import (RANK_TEXT, SUITS, Card, CardSet, mask_of,  # noqa: E40
                           normalize_card_text, pretty)
 from ..cards.meld_screen import (cards_line, deal_scored_line, goal_text,  # noqa: E402
                                  pile_line, seat_label)
-from ..cards.meld_game import DeclaredOpeningMeldGame, NumberedMeldState, deal_rounds  # noqa: E402
+from ..cards.meld_game import (TEAM_LISTS, DeclaredOpeningMeldGame,  # noqa: E402
+                               NumberedMeldState, deal_rounds)
 from ..cards.melds import NATURAL_RANKS, take_lowest  # noqa: E402
 from ..core.actions import ActionSpace  # noqa: E402
 from ..core.errors import ParseError  # noqa: E402
@@ -682,6 +691,12 @@ class ContractSambaState(NumberedMeldState):
         new.excl = self.excl
 
 
+# every complete new meld lies within one of these (24.6): a rank with the wild
+# cards, the twos with the jokers, a suit's samba (its twos and threes natural)
+CONTRACT_SAMBA_GROUPS = tuple(T.rank[r] | T.wild for r in NATURAL_RANKS) + \
+    (T.twos | T.jokers,) + tuple(DECK.suit_mask[su] & ~T.jokers for su in range(4))
+
+
 @register
 class ContractSamba(_samba.Samba):
     info = GameInfo(
@@ -741,7 +756,10 @@ class ContractSamba(_samba.Samba):
     render_hints = {**_samba.Samba.render_hints,
                     "hide": _samba.Samba.render_hints["hide"] + [
                         "auction", "auction_first", "contract", "contracts_left",
-                        "declarer_penalties", "opening_excluded"]}
+                        "declarer_penalties", "opening_excluded"],
+                    "team_lists": [*TEAM_LISTS, "declarer_penalties"],
+                    # the contracts still to play: a queue, not one entry a seat
+                    "table": ["contracts_left"]}
 
     def __init__(self):
         DeclaredOpeningMeldGame.__init__(self)
@@ -1134,7 +1152,8 @@ class ContractSamba(_samba.Samba):
             return
         super()._apply_meld(s, p, a)
 
-    def _apply_meld_action(self, s, p, a):
+    def _meld_use(self, s, p, a):
+        """The hand cards a meld action lays, the meld's key and its slot (None: new)."""
         team = p & 1
         hand = s.hands[p]
         d = self.decode(a)
@@ -1161,7 +1180,7 @@ class ContractSamba(_samba.Samba):
             f, slot = d[1], d[2]
             used = take_lowest(hand & FACE_MASK[f], 1)
             key = s.mkey[team][slot]
-        self._place(s, p, used, key, slot)
+        return used, key, slot
 
     def _opening_points(self, s):
         return T.value(s.tent & ~s.excl)          # 24.7: not the pile-taking cards
@@ -1169,6 +1188,37 @@ class ContractSamba(_samba.Samba):
     def _opening_short(self, s, p, got, need):
         super()._opening_short(s, p, got, need)
         s.excl = 0
+
+    def _turn_key(self, s, p):
+        side = self.side(s, p)
+        return super()._turn_key(s, p) + (s.excl, s.dpen[side])
+
+    # -- could_go_out's quick answer (24.9) --------------------------------------------
+    def _complete_needed(self, s, side):
+        """The other side needs two canastas and a samba; the declarer side
+        goes out by points, which this bound cannot tell (0)."""
+        return 0 if self._declarer_side(s, side) else 3
+
+    def _is_complete(self, key, mask):
+        return canasta_kind(key, mask) is not None
+
+    def _joins(self, key):
+        if key >= RUN:
+            return DECK.suit_mask[key - RUN] & ~T.jokers
+        if key == TWOS:
+            return T.twos | T.jokers
+        return 0 if key == BLACK3 else T.rank[key] | T.wild
+
+    def _new_meld_groups(self):
+        return CONTRACT_SAMBA_GROUPS
+
+    # a two is a wild card of a rank's meld and a natural card of a twos meld
+    # or a samba (24.6): only the jokers are settled first, and the twos'
+    # moves are tried at every step (a natural card may close a meld to them)
+    _focus_cards = (T.jokers, T.twos)
+
+    def _stuck(self, s, p):
+        return False           # twos and threes go in sambas here (24.6): no quick answer
 
     def _open(self, s, p):
         super()._open(s, p)

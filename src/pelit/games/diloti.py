@@ -232,6 +232,8 @@ class Diloti(Game):
     test_options = {"target": 15}
     # terminal: who answers for each declaration by name, what the numbers count
     render_hints = {"seat_fields": ["owner"],
+                    # for a duplicate match: rows of one entry a side
+                    "team_lists": ["results", "hand_points"],
                     "labels": {"loose": "loose cards", "hand_no": "hands played",
                                "plays": "cards played this hand", "won_counts": "cards won",
                                "results": "hand points (side 0, side 1)"}}

@@ -59,6 +59,7 @@ from dataclasses import dataclass
 from ..cards.deal import sample_hands
 from ..cards.deck import RANK_TEXT, SUIT_NAMES, Card, CardSet, ids, mask_of, pretty, standard_deck
 from ..cards.meld_screen import seat_label
+from ..cards.trick import last_trick_cards, last_trick_from_view, shown_last_trick
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -231,14 +232,19 @@ class Envite(Game):
         "hide": ["level", "teams", "captains", "dummy", "dummy_cards", "trump_order", "up_card",
                  "trumps", "settled", "hand_no", "results", "stake", "raiser", "answer_by",
                  "content", "lying_down", "team_signals"],
-        "table": ["scores", "games_won", "tricks"],
+        "table": ["scores", "games_won", "tricks", "results"],
         "labels": {"trick": "trick", "trumps": "trumps", "up_card": "turned up",
                    "trump_order": "trumps high to low", "stake": "the hand is worth",
                    "team_signals": "signals in your team", "scores": "stones (team of seat 0, seat 1)",
                    "games_won": "games (team of seat 0, seat 1)", "tricks": "tricks (team of seat 0, seat 1)",
                    "answer_by": "must answer", "dummy_hand": "the dummy's hand",
                    "content": "captains content", "raiser": "raised by"},
-        "not_cards_after": ["signal", "raise"]}
+        "not_cards_after": ["signal", "raise"],
+        # for a duplicate match (core.duplicate): each team's seats and captain
+        # (one entry a team), the teams content or lying down (team numbers)
+        "seat_lists": ["teams", "captains"],
+        "team_lists": ["teams", "captains"],
+        "team_fields": ["team", "content", "lying_down"]}
     web_layout = {"hide": ["level"], "teams": ["scores", "games_won", "tricks"],
                   "per_seat": ["signalled"], "seat_rows": ["team_signals"]}
 
@@ -636,8 +642,7 @@ class Envite(Game):
         v["leader"] = s.leader
         v["tricks"] = list(s.tricks)
         # won tricks lie face down: the last may be looked at until the next card is played
-        v["last_trick"] = None if s.last_trick is None or s.trick else {
-            "cards": [[p, Card(c)] for p, c in s.last_trick[0]], "won_by": s.last_trick[1]}
+        v["last_trick"] = shown_last_trick(s.last_trick, s.trick)
         v["hand_no"] = s.hand_no
         v["results"] = list(s.results)
 
@@ -666,17 +671,13 @@ class Envite(Game):
         s.up = int(view["up_card"])
         s.trump = SUIT[s.up]
         s.trick = [(p, int(c)) for p, c in view["trick"]]
-        last = view["last_trick"]
-        s.last_trick = None if last is None else (
-            tuple((p, int(c)) for p, c in last["cards"]), last["won_by"])
-        seen = own | (dummy or 0) | (1 << s.up) | mask_of(c for _, c in s.trick)
-        if s.last_trick is not None:
-            seen |= mask_of(c for _, c in s.last_trick[0])
+        s.last_trick = last_trick_from_view(view["last_trick"])
+        last = last_trick_cards(view["last_trick"])
+        seen = own | (dummy or 0) | (1 << s.up) | mask_of(c for _, c in s.trick) | last
         sizes = list(view["hand_sizes"]) + ([view["dummy_cards"]] if npos > n else [])
         counts = {f"hand{p}": k for p, k in enumerate(sizes)
                   if p != seat and not (p == n and dummy is not None)}
         # the stub was never dealt; the tricks before the last are played and gone
-        last = 0 if s.last_trick is None else mask_of(c for _, c in s.last_trick[0])
         counts["played"] = HAND * npos - sum(sizes) - len(s.trick) - last.bit_count()
         unseen = DECK.all_mask & ~seen
         counts["stub"] = unseen.bit_count() - sum(counts.values())

@@ -35,6 +35,12 @@ Decisions where the seed is silent (each pinned by a test):
 - 25.7: a match is four deals (option ``deals``); the higher total wins,
   equal totals draw.
 - A team can hold at most 40 melds (action numbering); no deal comes near.
+- 21.6.5 (Canasta's, kept): asking "May I go out?" when unable costs 300
+  at once, whatever the answer.  The engine judges it
+  (``meld_game.could_go_out``): the cards the turn may bring (the stock's
+  next cards, the pile, a foot not yet picked up) short of five canastas cannot go out; otherwise
+  every way through the turn is tried, except that a player who may hold
+  more than eight cards this turn gets the benefit of the doubt.
 """
 
 from __future__ import annotations
@@ -43,8 +49,8 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deck import SUITS, Card, CardSet, ids, mask_of, normalize_card_text, standard_deck
-from ..cards.meld_game import (DECLARED_OPENING_VERBS, NumberedMeldGame, NumberedMeldState,
-                               deal_rounds)
+from ..cards.meld_game import (DECLARED_OPENING_VERBS, TEAM_LISTS, NumberedMeldGame,
+                               NumberedMeldState, deal_rounds)
 from ..cards.meld_screen import meld_line, pile_line
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind, \
     popcount, take_lowest
@@ -68,6 +74,8 @@ OPENING_BY_DEAL = (50, 90, 120, 150)   # 25.7
 THREES = T.rank[3]
 NO_TAKE_TOP = T.wild | THREES
 COVER = T.wild | T.red3
+# every complete new meld lies within one rank's cards with the wild cards
+RANK_GROUPS = tuple(T.rank[r] | T.wild for r in NATURAL_RANKS)
 FACES = [f"{RANK_WORD[r]}{SUITS[s].lower()}" for s in range(4) for r in NATURAL_RANKS] + ["2", "jk"]
 FACE_MASK = [T.rank[r] & DECK.suit_mask[s] for s in range(4) for r in NATURAL_RANKS] + \
     [T.twos, T.jokers]
@@ -180,7 +188,8 @@ class HandAndFoot(NumberedMeldGame):
         "hide": ["stock", "pile", "pile_aside", "melds", "tentative", "tentative_top",
                  "opened", "requirement", "requirement_raise", "penalties", "ask",
                  "ask_back", "melded", "opened_now", "deal_no", "scores", "sheet",
-                 "foot_sizes", "in_foot"],
+                 "foot_sizes", "in_foot", "asked_unable"],
+        "team_lists": list(TEAM_LISTS),
     }
 
     def __init__(self):
@@ -404,7 +413,8 @@ class HandAndFoot(NumberedMeldGame):
         self._pick_up_foot(s, p)      # 25.5: and play on
         return False
 
-    def _apply_meld_action(self, s, p, a):
+    def _meld_use(self, s, p, a):
+        """The hand cards a meld action lays, the meld's key and its slot (None: new)."""
         hand = s.hands[p]
         d = self.decode(a)
         if d[0] == "meld":
@@ -419,7 +429,45 @@ class HandAndFoot(NumberedMeldGame):
             f, slot = d[1], d[2]
             used = take_lowest(hand & FACE_MASK[f], 1)
             key = s.mkey[p & 1][slot]
-        self._place(s, p, used, key, slot)
+        return used, key, slot
+
+    def _turn_key(self, s, p):
+        return super()._turn_key(s, p) + (s.in_foot[p], s.feet[p])
+
+    # -- could_go_out's quick answer (25.5: five canastas) ----------------------------
+    draws_per_turn = 2                          # 25.3
+
+    def _complete_needed(self, s, side):
+        return NEED_CANASTAS
+
+    def _joins(self, key):
+        return T.rank[key] | T.wild
+
+    def _new_meld_groups(self):
+        return RANK_GROUPS
+
+    def _turn_cards(self, s, p):
+        """The foot comes with the turn until it is picked up."""
+        cards = super()._turn_cards(s, p)
+        return cards if s.in_foot[p] else cards | s.feet[p]
+
+    def _stuck(self, s, p):
+        """More cards that no meld can take this turn than may be discarded
+        (the hand must empty by melding before the foot comes; only the
+        foot's last card is discarded): threes, which never meld (25.4), and
+        natural cards without a meld of their rank short of seven cards and
+        too few of their rank for a new meld (three, or two and a wild card)."""
+        if s.phase is not Phase.MELD:
+            return False                  # a pile opening: the pile joins the hand
+        hand = s.hands[p]
+        dead = popcount(hand & THREES)
+        open_ranks = {k for k, m in zip(s.mkey[p & 1], s.mmask[p & 1]) if popcount(m) < CANASTA}
+        wild = bool(hand & T.wild)
+        for r in NATURAL_RANKS:
+            n = popcount(hand & T.rank[r])
+            if n and r not in open_ranks and not (n >= 3 or (n == 2 and wild)):
+                dead += n
+        return dead > (1 if s.in_foot[p] else 0)
 
     def _pick_up_foot(self, s, p):
         s.hands[p] = s.feet[p]

@@ -359,9 +359,10 @@ class Huutopussi(MarriageGame, Game):
         if kind == "deal_scored":
             d = TEAM[event["declarer"]]
             pts, tricks, gained = event["points"], event["tricks"], event["gained"]
-            return (f"Deal scored: team {d} (declarer seat {event['declarer']}) "
-                    f"{'made' if event['made'] else 'lost'} its contract of "
-                    f"{event['contract']} with {pts[d]} points; team {1 - d} took "
+            side = ("Seats 0 and 2", "Seats 1 and 3")
+            return (f"Deal scored: {side[d]} (declarer seat {event['declarer']}) "
+                    f"{'made' if event['made'] else 'lost'} their contract of "
+                    f"{event['contract']} with {pts[d]} points; {side[1 - d].lower()} took "
                     f"{pts[1 - d]}. Tricks {tricks[0]}-{tricks[1]}; game points "
                     f"{gained[0]:+d}, {gained[1]:+d}, now {event['scores'][0]}, "
                     f"{event['scores'][1]}")

@@ -196,6 +196,8 @@ class Klubiskruuvi(ModernSkruuvi):
     Phase = Phase
     State = KlubiState
     test_options = {"games": 1, "basic_deals": 1, "kotkas": 1}
+    # 13.1: everyone partners everyone, so no duplicate match (core.duplicate)
+    partners_change = True
     render_hints = {
         **ModernSkruuvi.render_hints,
         "hide": ModernSkruuvi.render_hints["hide"] + [

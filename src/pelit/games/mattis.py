@@ -59,6 +59,7 @@ from dataclasses import dataclass
 from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import (RANK_TEXT, SUIT_NAMES, SUITS, Card, CardSet, highest, ids, lowest,
                           mask_of, pretty, standard_deck)
+from ..cards.trick import last_trick_cards, last_trick_from_view, shown_last_trick
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -431,8 +432,7 @@ class Mattis(Game):
             v["round_plays"] = len(s.round)
             v["must_play"] = list(s.contenders)
             # won cards lie face down: the last trick until the next card is played
-            v["last_trick"] = None if s.last_trick is None or s.trick else {
-                "cards": [[p, Card(c)] for p, c in s.last_trick[0]], "won_by": s.last_trick[1]}
+            v["last_trick"] = shown_last_trick(s.last_trick, s.trick)
         else:
             v["table"] = [[p, CardSet(m)] for p, m in s.table]
             v["trick_plays"] = f"{s.made} of {s.size}"
@@ -516,12 +516,10 @@ class Mattis(Game):
         s.contenders = list(view["must_play"])
         s.ties = view["tie_round"]
         s.round = s.trick[len(s.trick) - view["round_plays"]:]
-        last = view["last_trick"]
-        s.last_trick = None if last is None else (
-            tuple((p, int(c)) for p, c in last["cards"]), last["won_by"])
+        s.last_trick = last_trick_from_view(view["last_trick"])
         known_won = [0] * n
         if s.last_trick is not None:
-            known_won[s.last_trick[1]] |= mask_of(c for _, c in s.last_trick[0])
+            known_won[s.last_trick[1]] |= last_trick_cards(view["last_trick"])
         if s.trump_pile is not None:
             known_won[s.trump_pile] |= 1 << s.trump_card
         seen = own | mask_of(c for _, c in s.trick)

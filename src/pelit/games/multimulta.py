@@ -64,6 +64,12 @@ Decisions where the seed is silent (pinned in tests/games/test_multimulta.py):
   won and the last trick (with its lead suit) until the next card is
   played.  A player's view lists the cards he passed that his partner still
   holds (``given``); he saw the others played.
+- 10.1 copies: the faces the deck holds twice (977, 797, 779) look alike,
+  so a hand holding both offers one action for them (records name cards by
+  their text).  Of the two, the copy the partner passed goes first: once
+  the partner plays such a face, the passer can no longer be sure he still
+  holds one, and ``given`` shows him no more than that.  ``received`` shows
+  a player the cards his partner passed him that he still holds.
 """
 
 from __future__ import annotations
@@ -116,6 +122,23 @@ def at_least(suit: str, rank: int) -> int:
 
 
 AT_LEAST = {s: {k: at_least(s, k) for k in range(0, 15)} for s in SUITS}
+# the faces the deck holds more than once, as masks of their copies
+REPEATED = tuple(m for m in dict.fromkeys(mask_of(DECK.copies_of(f)) for f in FACES)
+                 if m & (m - 1))
+
+
+def one_per_face(hand: int, received: int = 0) -> int:
+    """One card of each face in ``hand``: copies look alike and share their
+    text, so an action names the face and this copy stands for them all.
+    A copy the partner passed (``received``) goes first, so that what the
+    passer sees of his cards (``given``) is only what he can be sure of."""
+    out = hand
+    for face in REPEATED:
+        held = hand & face
+        if held & (held - 1):
+            first = held & received or held
+            out = (out & ~held) | (first & -first)
+    return out
 
 
 def allowed_follow(hand: int, suit: str, best: int) -> int:
@@ -211,7 +234,12 @@ class Multimulta(Game):
     deck = DECK
     test_options = {"target": 2}
     # the terminal: the inferred lacks are for bots; a trick is a table field
-    render_hints = {"hide": ["lacks", "deal_no"], "table": ["trick"], "seat_fields": ["turn"]}
+    render_hints = {"hide": ["lacks", "deal_no"], "table": ["trick", "results"],
+                    "seat_fields": ["turn"],
+                    # one entry a side and a side's number, for a duplicate match
+                    "team_lists": ["tricks_won", "tricks", "points", "totals", "games_won",
+                                   "games", "deals"],
+                    "team_fields": ["side"]}
 
     def render_board(self, view):
         """For the terminal: how to read a card, and the best so far (10.3)."""
@@ -265,7 +293,7 @@ class Multimulta(Game):
         s.to_act = (first,)
 
     def _legal_select(self, s, seat):
-        return [self.pass_base + c for c in ids(s.hands[seat])]
+        return [self.pass_base + c for c in ids(one_per_face(s.hands[seat]))]
 
     def _apply_select(self, s, seat, action):
         card = action - self.pass_base
@@ -296,14 +324,20 @@ class Multimulta(Game):
         r = RANKS[s.suit]
         return max(r[c] for _, c in s.trick if r[c] is not None)
 
+    def _received(self, s, seat):
+        """The cards his partner passed him that he still holds."""
+        return s.given[(seat + 2) % 4] & s.hands[seat]
+
     def _legal_play(self, s, seat):
         hand = s.hands[seat]
         if not s.trick:
+            faces = one_per_face(hand, self._received(s, seat))
             out = []
             for suit in SUITS:
-                out.extend(self.lead_base[suit] + c for c in ids(hand & DECK.has[suit]))
+                out.extend(self.lead_base[suit] + c for c in ids(faces & DECK.has[suit]))
             return out
-        return ids(allowed_follow(hand, s.suit, self._best(s)))
+        return ids(one_per_face(allowed_follow(hand, s.suit, self._best(s)),
+                                self._received(s, seat)))
 
     def _apply_play(self, s, seat, action):
         if not s.trick:
@@ -364,7 +398,23 @@ class Multimulta(Game):
         s.dealer = (s.dealer + 1) % 4
         self._deal(s)
 
+    def _copy_offered(self, s, seat, action):
+        """For an action naming a card that has a copy: the legal action of
+        the same text that stands for it (``one_per_face``), else None."""
+        for base in (0, self.pass_base, *self.lead_base.values()):
+            card = action - base
+            if 0 <= card < DECK.size:
+                legal = self.legal_actions(s, seat)
+                for twin in DECK.copies_of(DECK.text(card)):
+                    if twin != card and base + twin in legal:
+                        return base + twin
+        return None
+
     def why_illegal(self, s, seat, action):
+        twin = self._copy_offered(s, seat, action)
+        if twin is not None:
+            return (f"copies of one face look alike: '{self.action_text(twin)}' is the "
+                    f"action for them (id {twin})")
         if s.phase == Phase.SELECT:
             card = action - self.pass_base
             if 0 <= card < DECK.size and seat is not None:
@@ -398,6 +448,7 @@ class Multimulta(Game):
             v["selected"] = CardSet(s.selected[seat])
             # the cards he passed that his partner still holds (he saw the others played)
             v["given"] = CardSet(s.given[seat] & s.hands[(seat + 2) % 4])
+            v["received"] = CardSet(self._received(s, seat))
         v["hand_sizes"] = [h.bit_count() for h in s.hands]
         v["selected_counts"] = [m.bit_count() for m in s.selected]
         v["dealer"] = s.dealer
@@ -468,6 +519,7 @@ class Multimulta(Game):
             hands[seat] = int(view["hand"])
             selected[seat] = int(view["selected"])
             s.given[seat] = int(view["given"])
+            s.given[(seat + 2) % 4] = int(view["received"])
             used |= hands[seat] | selected[seat]
             mate = (seat + 2) % 4
             known_mate = s.given[seat] & ~used
@@ -491,5 +543,6 @@ class Multimulta(Game):
                 selected[p] = placed[f"s{p}"]
         s.hands = hands
         s.selected = selected
-        # A sampled world does not know what the others gave their partners.
+        # A sampled world knows only what passed between the seat and his
+        # partner, not what the others gave theirs.
         return s

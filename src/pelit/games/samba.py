@@ -34,6 +34,12 @@ Decisions where the seed is silent (each pinned by a test):
 - 23.7: the opening table below zero is 0 points (any meld opens).
 - A team can hold at most 30 melds (action numbering); a 31st new meld is
   not offered.  No deal comes near it.
+- 21.6.5 (Canasta's, kept): asking "May I go out?" when unable costs 300
+  at once, whatever the answer.  The engine judges it
+  (``meld_game.could_go_out``): the cards the turn may bring (the stock's
+  next cards, the pile) short of two complete melds cannot go out; otherwise
+  every way through the turn is tried, except that a player who may hold
+  more than eight cards this turn gets the benefit of the doubt.
 - The other decisions are Canasta's (see ``pelit.games.canasta``).
 """
 
@@ -44,7 +50,8 @@ from dataclasses import dataclass
 
 from ..cards.deck import (SUITS, Card, CardSet, ids, mask_of, normalize_card_text, pretty,
                           standard_deck)
-from ..cards.meld_game import DECLARED_OPENING_VERBS, NumberedMeldGame, NumberedMeldState
+from ..cards.meld_game import (DECLARED_OPENING_VERBS, TEAM_LISTS, NumberedMeldGame,
+                               NumberedMeldState)
 from ..cards.meld_screen import cards_line, goal_text, pile_line
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
                            popcount, take_lowest)
@@ -113,6 +120,10 @@ def complete(key, mask):
     if key >= RUN:
         return n == CANASTA
     return key != BLACK3 and n >= CANASTA
+
+
+# every complete new meld lies within one of these: a rank with the wild cards, a suit's run
+SAMBA_GROUPS = tuple(RANK_MASK[r] | T.wild for r in NATURAL_RANKS) + SUIT_NAT
 
 
 def count_complete(keys, masks):
@@ -196,8 +207,9 @@ class Samba(NumberedMeldGame):
         "hide": ["stock", "pile", "pile_frozen", "pile_aside", "melds", "tentative",
                  "tentative_top", "red_threes", "opened", "requirement",
                  "requirement_raise", "penalties", "ask", "ask_back", "melded",
-                 "opened_now", "deal_no", "scores", "sheet"],
+                 "opened_now", "deal_no", "scores", "sheet", "asked_unable"],
         "not_cards_after": ["to"],
+        "team_lists": list(TEAM_LISTS),
     }
 
     def __init__(self):
@@ -484,6 +496,54 @@ class Samba(NumberedMeldGame):
         keys, masks = self._after(s, team, slot, BLACK3, used)
         return self._may_empty(s, team, keys, masks, used)
 
+    # -- could_go_out's quick answer (23.5: two complete melds) -----------------------
+    draws_per_turn = 2                       # 23.3
+
+    def _complete_needed(self, s, side):
+        return NEED_COMPLETE
+
+    def _is_complete(self, key, mask):
+        return complete(key, mask)
+
+    def _joins(self, key):
+        if key >= RUN:
+            return SUIT_NAT[key - RUN]
+        return 0 if key == BLACK3 else RANK_MASK[key] | T.wild
+
+    def _new_meld_groups(self):
+        return SAMBA_GROUPS
+
+    def _stuck(self, s, p):
+        """More than one card that no meld can take this turn (the one left
+        is discarded): one or two black threes without their meld, and a
+        natural card without a meld of its rank, too few of its rank for a
+        new one (three, or two and a wild card) and no card of its suit
+        near enough for a sequence."""
+        if s.phase is not self.Phase.MELD:
+            return False                  # a pile opening: the pile joins the hand
+        team = p & 1
+        hand = s.hands[p]
+        keys = s.mkey[team]
+        black = popcount(hand & T.black3)
+        dead = black if black < 3 and BLACK3 not in keys else 0
+        wild = bool(hand & T.wild)
+        runs = 0
+        for k, key in enumerate(keys):
+            if key >= RUN:
+                runs |= SUIT_NAT[key - RUN]
+        rank_of, suit_of = DECK.rank_of, DECK.suit_of
+        for c in ids(hand & T.natural):
+            r = rank_of[c]
+            n = popcount(hand & RANK_MASK[r])
+            if r in keys or n >= 3 or (n == 2 and wild):
+                continue
+            near = SUIT_NAT[suit_of[c]] & (RANK_MASK[r - 2] | RANK_MASK[r - 1] | RANK_MASK[r + 1]
+                                          | RANK_MASK[(r + 2) % 16])
+            if hand & near or runs & (1 << c):
+                continue
+            dead += 1
+        return dead > 1
+
     def _may_discard(self, s, p):
         team = p & 1
         n = popcount(s.hands[p])
@@ -493,7 +553,8 @@ class Samba(NumberedMeldGame):
             return False
         return super()._may_discard(s, p)
 
-    def _apply_meld_action(self, s, p, a):
+    def _meld_use(self, s, p, a):
+        """The hand cards a meld action lays, the meld's key and its slot (None: new)."""
         team = p & 1
         hand = s.hands[p]
         d = self.decode(a)
@@ -517,7 +578,7 @@ class Samba(NumberedMeldGame):
             f, slot = d[1], d[2]
             used = take_lowest(hand & FACE_MASK[f], 1)
             key = s.mkey[team][slot]
-        self._place(s, p, used, key, slot)
+        return used, key, slot
 
     def _end_deal(self, s, out_team, reason):
         hands = [s.hands[0] | s.hands[2], s.hands[1] | s.hands[3]]

@@ -151,7 +151,10 @@ class ScrewMisere(Game):
     deck = DECK
     # the terminal: voids are named by render_board; a trick is a table field
     won_face_up = ACES                 # 16.4: aces lie face up in the tricks
-    render_hints = {"hide": ["voids"], "table": ["trick", "gifts_made"]}
+    render_hints = {"hide": ["voids"], "table": ["trick", "gifts_made", "tricks", "results"],
+                    # for a duplicate match: who gave to whom, one entry a side
+                    "seat_lists": ["gifts", "gifts_made"],
+                    "team_lists": ["tricks_won", "deal_points", "scored", "totals"]}
 
     def render_board(self, view):
         """The suits each player has shown void in, by name, for the terminal."""

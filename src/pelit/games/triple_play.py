@@ -89,7 +89,7 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deck import Card, CardSet, ids, standard_deck
-from ..cards.meld_game import MeldGame, deal_rounds
+from ..cards.meld_game import TEAM_LISTS, MeldGame, deal_rounds
 from ..cards.meld_layout import LayoutGame, LayoutPartnerMeldState
 from ..cards.meld_screen import cards_line, deal_scored_line, meld_line, pile_line, side_title
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, popcount, take_lowest
@@ -271,6 +271,7 @@ class TriplePlay(LayoutGame):
                  "took_back", "ask", "ask_back", "deal_no", "scores", "sheet"],
         "not_cards_after": ["to"],
         "per_seat": ["stage"],
+        "team_lists": [*TEAM_LISTS, "canastas", "book"],
     }
     Phase = Phase
     State = TriplePlayState

@@ -294,8 +294,11 @@ class Tuppi(Game):
     # terminal: seat lists read as lists (not as a column per seat), per-team
     # pairs say which team is which, the long list of done tricks stays in the log
     render_hints = {
-        "table": ["bid_order", "play_order", "sooli_passed"],
+        "table": ["bid_order", "play_order", "sooli_passed", "results"],
         "seat_fields": ["declarer", "soloist", "sitting_out", "to"],
+        # a duplicate match puts these in the order of its teams A and B
+        "team_lists": ["scores", "tricks_won", "tricks"],
+        "team_fields": ["team", "rising"],
         "hide": ["exchange", "voids"],
         "labels": {
             "team": "team",
