@@ -87,6 +87,14 @@ def beats(play: int, top: int, trump: int) -> bool:
     return suit == trump
 
 
+def _cards_text(cards) -> str:
+    return " ".join(pretty(DECK.text(c)) for c in ids(int(cards)))
+
+
+def _count(k: int) -> str:
+    return f"{k} card{'' if k == 1 else 's'}"
+
+
 class Phase(enum.Enum):
     BUILD = 1      # the first half: tricks to collect cards
     SHED = 2       # the second half: beat or pick up
@@ -158,7 +166,7 @@ class Mattis(Game):
     render_hints = {
         "seat_fields": ["dealer", "leader", "trump_maker", "turn", "won_by"],
         "per_seat": ["hand_sizes", "won_counts", "out"],
-        "hide": ["table", "trump_pile", "must_play", "round_plays", "made", "size"],
+        "hide": ["table", "trump_pile", "must_play", "round_plays", "made", "size", "trick_plays"],
         "labels": {"trick": "on the table", "won_counts": "cards won", "stock": "stock",
                    "tie_round": "tie round", "trick_plays": "plays in this trick",
                    "thrown": "cards thrown out", "blamattis": "blåmattis"},
@@ -446,6 +454,23 @@ class Mattis(Game):
 
     def describe_event(self, event):
         kind, seat = event.get("kind"), event.get("seat")
+        if kind == "play" and "card" in event:
+            card = pretty(DECK.text(event["card"]))
+            if event.get("blind"):
+                return f"seat {seat} plays blind: the stock's top card is {card}"
+            return f"seat {seat} plays {card}"
+        if kind == "play":
+            return f"seat {seat} plays {_cards_text(event['cards'])}"
+        if kind == "trick_won":
+            return f"seat {seat} takes the trick ({_count(event['count'])}: {_cards_text(event['cards'])})"
+        if kind == "draw":
+            card = event.get("card")
+            return f"seat {seat} draws {'a card' if card is None else pretty(DECK.text(card))}"
+        if kind == "pick_up":
+            return f"seat {seat} cannot beat and picks up {_cards_text(event['cards'])}"
+        if kind == "mattis":
+            return (f"seat {seat} is the mattis, left holding {_count(len(event['cards']))}: "
+                    f"{_cards_text(event['cards'])}")
         if kind == "trump":
             how = "draws" if event["drawn"] else "plays blind"
             return (f"seat {seat} {how} the last stock card, {pretty(DECK.text(event['card']))}: "
@@ -461,7 +486,8 @@ class Mattis(Game):
             return (f"the first half is over: {event['trumps']} are trumps; seat "
                     f"{event['trump_maker']} leads{blue}")
         if kind == "trick_done":
-            return f"the trick is over: {event['count']} cards thrown out; seat {event['leader']} leads"
+            return (f"the trick is over: {_count(event['count'])} thrown out; "
+                    f"seat {event['leader']} leads")
         if kind == "turn_passed":
             return f"seat {seat} has no cards to lead: the turn passes"
         return NotImplemented
@@ -469,7 +495,9 @@ class Mattis(Game):
     def render_board(self, view):
         if view["phase"] != "shed":
             return None
-        lines = [f"trumps: {view['trumps']}; plays in this trick {view['trick_plays']}"]
+        if not view["table"]:
+            return f"on the table: nothing ({view['trick_plays']} plays made in this trick)"
+        lines = [f"on the table ({view['trick_plays']} plays made in this trick), lowest first:"]
         for p, cards in view["table"]:
             lines.append(f"  seat {p}: {' '.join(pretty(DECK.text(c)) for c in ids(int(cards)))}")
         return "\n".join(lines)
