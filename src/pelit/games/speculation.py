@@ -432,6 +432,11 @@ class Speculation(Game):
             return f"seat {seat} accepts: {event['price']}"
         if kind == "no_offer":
             return None
+        if kind == "upcard":
+            return (f"seat {seat} turns up the upcard {pretty(DECK.text(event['card']))}: "
+                    f"{event['trumps']} are trumps")
+        if kind == "keep":
+            return f"seat {seat} keeps the {pretty(DECK.text(event['card']))}"
         if kind == "dealt":
             return (f"seat {event['dealer']} deals three cards face down to each; "
                     f"the pot holds {event['pot']}")
