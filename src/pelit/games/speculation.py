@@ -150,6 +150,7 @@ class Speculation(Game):
         "seat_fields": ["dealer", "holder", "turn"],
         "per_seat": ["chips", "face_up", "face_down"],
         "hide": ["spoke", "tried", "playing"],
+        "table": ["results"],                 # one entry a hand, not a seat
         "labels": {"face_up": "cards turned up", "face_down": "face-down cards",
                    "high": "high trump", "holder": "holder of the high trump",
                    "turn": "turns up next", "hand_no": "hands played",
