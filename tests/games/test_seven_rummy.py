@@ -241,7 +241,7 @@ def test_match_by_a_number_of_hands():
     s.play("layoff 5S to 1")
     s.play("meld 5H 6H 7H")
     s.play("9C")
-    assert s.outcome is not None and s.outcome.reason.startswith("1 hands played")
+    assert s.outcome is not None and s.outcome.reason.startswith("1 hand played")
 
 
 def test_equal_leaders_at_the_target_play_another_hand():

@@ -165,7 +165,7 @@ def test_a_lower_trump_does_not_take_over():
 def test_match_ends_after_the_hands_most_chips_wins():
     s = new(PLAIN, "AH", hands=1)
     assert s.outcome is not None and s.outcome.winners == (0,)
-    assert s.outcome.scores == (22, 19, 19) and "1 hands played" in s.outcome.reason
+    assert s.outcome.scores == (22, 19, 19) and "1 hand played" in s.outcome.reason
 
 
 def test_player_who_cannot_ante_is_out():

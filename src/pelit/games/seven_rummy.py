@@ -466,7 +466,7 @@ class SevenRummy(Game):
         best = max(s.scores)
         leaders = tuple(p for p in range(n) if s.scores[p] == best)
         if o.hands and s.hand_no >= o.hands:
-            reason = f"{o.hands} hands played"
+            reason = f"{o.hands} hand{'' if o.hands == 1 else 's'} played"
         elif not o.hands and o.target and best >= o.target and len(leaders) == 1:
             reason = f"target {o.target} reached"
         else:

@@ -206,7 +206,7 @@ class Speculation(Game):
         ante = s.options.ante
         can_ante = [p for p in range(n) if s.chips[p] >= ante]
         if s.hand_no >= s.options.hands or len(can_ante) < 2:
-            why = (f"{s.hand_no} hands played" if s.hand_no >= s.options.hands
+            why = (f"{s.hand_no} hand{'' if s.hand_no == 1 else 's'} played" if s.hand_no >= s.options.hands
                    else "fewer than two players can ante")
             self.finish(s, most_wins(s.chips, why, details={"hands": s.hand_no}))
             return

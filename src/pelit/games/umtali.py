@@ -452,7 +452,7 @@ class Umtali(Game):
         if s.hand_no >= s.options.hands:
             a, b = s.totals
             winners = () if a == b else ((0,) if a > b else (1,))
-            reason = f"{s.options.hands} hands played: {a} to {b}" + (", a draw" if a == b else "")
+            reason = f"{s.options.hands} hand{'' if s.options.hands == 1 else 's'} played: {a} to {b}" + (", a draw" if a == b else "")
             self.finish(s, Outcome((a, b), winners, reason,
                                    details={"hands": [list(r) for r in s.results]}))
             return
