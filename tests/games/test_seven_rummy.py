@@ -341,3 +341,17 @@ def test_the_end_of_a_hand_reads_as_a_score_sheet():
                              "deadwood": [26, 0, 10]})
     assert line == ("seat 1 goes out and scores 33. Left in hand: seat 0 7♥ 6♥ (26); "
                     "seat 2 K♣ (10). Scores: seat 0 0, seat 1 33, seat 2 10")
+
+
+def test_draws_and_discards_read_in_words():
+    # Game play: draw, meld, discard, as the terminal tells it (shared by the rummies)
+    say = G.describe_event
+    assert say({"kind": "draw", "seat": 2, "stock": 30}) == \
+        "seat 2 draws a card from the stock (30 left)"
+    assert say({"kind": "draw", "seat": 0, "stock": 29, "card": DECK.parse("7H")}) == \
+        "seat 0 draws 7♥ from the stock (29 left)"
+    assert say({"kind": "discard", "seat": 1, "card": DECK.parse("QS")}) == "seat 1 discards Q♠"
+    for gid in ("rummy", "vazhushal"):
+        game = pelit.load(gid)
+        assert game.describe_event({"kind": "discard", "seat": 1, "card": 3}).startswith(
+            "seat 1 discards ")
