@@ -355,3 +355,9 @@ def test_draws_and_discards_read_in_words():
         game = pelit.load(gid)
         assert game.describe_event({"kind": "discard", "seat": 1, "card": 3}).startswith(
             "seat 1 discards ")
+
+
+def test_the_board_counts_hands_and_a_pass_reads_in_words():
+    s = G.new_state(seed=1, players=3, hands=1)
+    assert G.render_board(G.view(s, 0)).startswith("Hand 1 of 1   dealer: Seat 2")
+    assert G.describe_event({"kind": "pass", "seat": 1}) == "seat 1 does not claim the discard"
