@@ -446,3 +446,11 @@ def test_the_end_of_a_deal_reads_as_a_score_sheet():
                              "hands": [DECK.parse_many("7H 6H"), [], DECK.parse_many("5D")]})
     assert line == ("seat 1 goes out: seat 0 -13 (7♥ 6♥); seat 1 +10; seat 2 -5 (5♦). "
                     "Totals: seat 0 -13, seat 1 10, seat 2 -5")
+
+
+def test_the_board_counts_deals_of_a_fixed_match():
+    # Scoring (the evening's fixed number of deals): "Deal 1 of 1", not "(1 deals)"
+    board = G.render_board(G.view(G.new_state(seed=1, players=3, deals=1), 0))
+    assert board.startswith("Deal 1 of 1   (first lay-out 40)")
+    board = G.render_board(G.view(G.new_state(seed=1, players=3), 0))
+    assert board.startswith("Deal 1   (out past 100 minus points; first lay-out 40)")

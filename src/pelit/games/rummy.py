@@ -813,7 +813,7 @@ class Rummy(Game):
         o = s.options
         if o.deals:
             if s.deal_no >= o.deals:
-                self._finish_ranked(s, f"{o.deals} deals played")
+                self._finish_ranked(s, f"{o.deals} deal{'' if o.deals == 1 else 's'} played")
                 return
         else:
             gone = [p for p in range(n) if s.alive[p] and s.totals[p] < -o.limit]
@@ -1050,9 +1050,11 @@ class Rummy(Game):
         n = view["players"]
         me = view["seat"]
         o = view["options"]
-        goal = f"{o.deals} deals" if o.deals else f"out past {o.limit} minus points"
-        deal = view["deal_no"] + 1 if not o.deals else min(view["deal_no"] + 1, o.deals)
-        lines = [f"Deal {deal}   ({goal}; first lay-out {o.opening})   "
+        if o.deals:
+            head = f"Deal {min(view['deal_no'] + 1, o.deals)} of {o.deals}   ("
+        else:
+            head = f"Deal {view['deal_no'] + 1}   (out past {o.limit} minus points; "
+        lines = [f"{head}first lay-out {o.opening})   "
                  f"dealer: {_name(view['dealer'], me)}"]
         lines.append("Totals: " + ", ".join(
             f"{_name(p, me)} {view['totals'][p]}" + ("" if view["alive"][p] else " (out)")
