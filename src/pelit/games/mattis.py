@@ -59,6 +59,7 @@ from dataclasses import dataclass
 from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import (RANK_TEXT, SUIT_NAMES, SUITS, Card, CardSet, highest, ids, lowest,
                           mask_of, pretty, standard_deck)
+from ..cards.rummy import count_cards
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -89,10 +90,6 @@ def beats(play: int, top: int, trump: int) -> bool:
 
 def _cards_text(cards) -> str:
     return " ".join(pretty(DECK.text(c)) for c in ids(int(cards)))
-
-
-def _count(k: int) -> str:
-    return f"{k} card{'' if k == 1 else 's'}"
 
 
 class Phase(enum.Enum):
@@ -462,14 +459,15 @@ class Mattis(Game):
         if kind == "play":
             return f"seat {seat} plays {_cards_text(event['cards'])}"
         if kind == "trick_won":
-            return f"seat {seat} takes the trick ({_count(event['count'])}: {_cards_text(event['cards'])})"
+            return (f"seat {seat} takes the trick ({count_cards(event['count'])}: "
+                    f"{_cards_text(event['cards'])})")
         if kind == "draw":
             card = event.get("card")
             return f"seat {seat} draws {'a card' if card is None else pretty(DECK.text(card))}"
         if kind == "pick_up":
             return f"seat {seat} cannot beat and picks up {_cards_text(event['cards'])}"
         if kind == "mattis":
-            return (f"seat {seat} is the mattis, left holding {_count(len(event['cards']))}: "
+            return (f"seat {seat} is the mattis, left holding {count_cards(len(event['cards']))}: "
                     f"{_cards_text(event['cards'])}")
         if kind == "trump":
             how = "draws" if event["drawn"] else "plays blind"
@@ -486,7 +484,7 @@ class Mattis(Game):
             return (f"the first half is over: {event['trumps']} are trumps; seat "
                     f"{event['trump_maker']} leads{blue}")
         if kind == "trick_done":
-            return (f"the trick is over: {_count(event['count'])} thrown out; "
+            return (f"the trick is over: {count_cards(event['count'])} thrown out; "
                     f"seat {event['leader']} leads")
         if kind == "turn_passed":
             return f"seat {seat} has no cards to lead: the turn passes"

@@ -54,6 +54,7 @@ from ..cards.deal import sample_hands
 from ..cards.deck import (ACE, RANK_NAMES, SUIT_NAMES, Card, CardSet, ids, mask_of, pretty,
                           standard_deck)
 from ..cards.meld_screen import seat_label
+from ..cards.rummy import count_cards
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -527,7 +528,7 @@ class Michigan(Game):
         lines.append("")
         for p in range(n):
             played = " ".join(pretty(DECK.text(c)) for c in ids(int(view["played"][p])))
-            lines.append(f"{_name(p, me)}: {_cards(view['hand_sizes'][p])}"
+            lines.append(f"{_name(p, me)}: {count_cards(view['hand_sizes'][p])}"
                          + (f"   played: {played}" if played else ""))
         extra = []
         if view["widow"]:
@@ -570,7 +571,8 @@ class Michigan(Game):
         if k == "exchange":
             return f"seat {e['seat']}, the dealer, exchanges his hand for the widow unseen"
         if k == "keep":
-            return f"seat {e['seat']}, the dealer, keeps his hand and sells the widow to the highest bid"
+            return (f"seat {e['seat']}, the dealer, keeps his hand and sells the widow to "
+                    "the highest bid")
         if k == "took_widow":
             got = e.get("cards")
             shown = "" if got is None else ": " + " ".join(
@@ -608,7 +610,3 @@ def _boodle_name(text):
 
 
 _name = seat_label
-
-
-def _cards(k: int) -> str:
-    return f"{k} card{'' if k == 1 else 's'}"
