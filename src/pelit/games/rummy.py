@@ -1108,6 +1108,21 @@ class Rummy(Game):
             into = e.get("into")
             where = f" into meld {into}" if into else ""
             return f"seat {e['seat']} takes {pretty(DECK.text(int(e['card'])))}{where}"
+        if k == "tap":
+            got = e.get("cards")
+            shown = "" if got is None else f": {_cards(ids(int(got)))}"
+            return (f"seat {e['seat']} taps: takes {pretty(DECK.text(int(e['card'])))} out of "
+                    f"turn with {e['count']} from the stock{shown} ({e['stock']} left), "
+                    "no discard")
+        if k == "pass":
+            return f"seat {e['seat']} does not tap"
+        if k == "tap_out":
+            return (f"seat {e['seat']} discards {pretty(DECK.text(int(e['card'])))} and taps "
+                    f"the table with {count_cards(e['left'])} left: everyone else has one "
+                    "last turn")
+        if k == "close_from_hand":
+            return (f"seat {e['seat']} closes from the hand: {_cards(ids(int(e['flush'])))} "
+                    f"laid as one suit, {pretty(DECK.text(int(e['card'])))} discarded")
         if k == "laid_out":
             return f"seat {e['seat']} has laid out ({e['points']} points)"
         if k == "out":
