@@ -252,6 +252,9 @@ def test_terminal_lines_in_words():
     line = G.describe_event({"kind": "hunted", "seat": None, "rank": 14, "wolves": 1,
                              "dingo_player": 0})
     assert line == "the ace hunt is over (1 wolf played)"
+    line = G.describe_event({"kind": "hunted", "seat": None, "rank": 14, "wolves": 2,
+                             "dingo_player": 2})
+    assert line == "the ace hunt is over (2 wolves played)"
 
 
 def test_bot_hunts_with_the_wolf_that_catches():

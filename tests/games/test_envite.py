@@ -53,8 +53,8 @@ def signal_all(s):
 def test_trump_orders_grow_with_the_table():
     # Card ranking: 2 K Q J A 7 .. 3 in trumps; 3♣ Q♣ J♦, 5♦, 2♦, A♦ on top as it grows
     assert trump_order_text(1, 2) == "2 K Q J A 7 6 5 4 3"
-    assert trump_order_text(1, 3) == "3C QC JD 2 K Q J A 7 6 5 4 3"
-    assert trump_order_text(1, 6).startswith("AD 2D 5D 3C QC JD 2 K")
+    assert trump_order_text(1, 3) == "3♣ Q♣ J♦ 2 K Q J A 7 6 5 4 3"
+    assert trump_order_text(1, 6).startswith("A♦ 2♦ 5♦ 3♣ Q♣ J♦ 2 K")
     strength, suit = RANKINGS[(1, 3)]                       # hearts trumps, six players
     assert suit[DECK.parse("JD")] == 1 and suit[DECK.parse("QC")] == 1   # they are trumps now
     plain = sorted((c for c in range(40) if suit[c] == 0), key=lambda c: -strength[c])
@@ -246,7 +246,7 @@ def test_odd_players_the_captain_plays_the_dummy():
     assert legal(s, 1) == {"4H", "5H", "6H"}
     s.play("6H", seat=1)
     assert s.turn == 4 and s.to_act == (4,)
-    assert trump_order_text(2, 3).startswith("3C QC JD")     # three a side: the bigger order
+    assert trump_order_text(2, 3).startswith("3♣ Q♣ J♦")     # three a side: the bigger order
 
 
 def test_bad_input_changes_nothing():
@@ -306,3 +306,25 @@ def test_the_board_says_the_stake_the_lying_team_and_the_signals_in_words():
     assert "lying down (one stone from the game): the team of seats 1, 3" in \
         G.render_board(G.view(s, 0))
     assert "lying down (one stone from the game): your team" in G.render_board(G.view(s, 3))
+
+
+def test_the_board_names_the_dummy_in_the_trick_not_a_sixth_seat():
+    # Teams: the dummy's place is no player's seat; the terminal says "the dummy"
+    hands = {0: "KS 2C 3C", 1: "KH 4C 5C", 2: "QS 6C 7C", 3: "QH AC JC", 4: "4S 5S 6S",
+             5: "4H 5H 6H"}
+    s = new(hands, up="2D", players=5)
+    signal_all(s)
+    s.play("pass", seat=0)
+    s.play("pass", seat=1)
+    assert "the first lead" not in G.render_board(G.view(s, 0))
+    s.play("6H", seat=1)
+    board = G.render_board(G.view(s, 0))
+    assert "trick: the dummy 6♥; led by the dummy (seat 1 plays it), Seat 4 to play" in board
+    assert "Seat 5" not in board
+    assert {"trick", "leader", "turn", "last_trick"} <= set(G.render_hints["hide"])
+    say = G.describe_event
+    assert say({"kind": "trump_turned", "seat": None, "card": DECK.parse("2D"),
+                "trumps": "diamonds", "dealer": 5, "dummy_deals": True}) == \
+        "the dummy's place deals; turned up 2♦: diamonds are trumps"
+    assert say({"kind": "dummy_dealt", "seat": 1, "cards": cards("4H 5H 6H")}) == \
+        "captain seat 1 takes up the dummy's hand: 4♥ 5♥ 6♥"

@@ -210,3 +210,17 @@ def test_a_tied_player_out_of_cards_drops_out_of_the_tie():
     assert s.phase.name == "SHED"                           # seat 0 is out of cards
     trick = [e for e in s.events if e.kind == "trick_won"][-1]
     assert trick.seat == 1 and int(trick.public["cards"]) == cards("KS KH 2C")
+
+
+def test_the_terminal_says_plays_pick_ups_and_the_mattis_in_words():
+    # how the table reads: blind plays, tricks taken, pick-ups, the fool's cards
+    say = G.describe_event
+    assert say({"kind": "play", "seat": 1, "card": DECK.parse("7C"), "blind": True}) == \
+        "seat 1 plays blind: the stock's top card is 7♣"
+    assert say({"kind": "trick_won", "seat": 2, "cards": cards("4S 5H 8D"), "count": 3}) == \
+        "seat 2 takes the trick (3 cards: 4♠ 5♥ 8♦)"
+    assert say({"kind": "pick_up", "seat": 0, "cards": cards("7S 8S")}) == \
+        "seat 0 cannot beat and picks up 7♠ 8♠"
+    assert say({"kind": "trick_done", "seat": None, "count": 1, "leader": 1}) == \
+        "the trick is over: 1 card thrown out; seat 1 leads"
+    assert say({"kind": "draw", "seat": 1}) == "seat 1 draws a card"

@@ -173,3 +173,21 @@ def test_the_end_of_a_deal_reads_as_payments():
                              "kitty": 4})
     assert line == ("seat 2 is out of cards and takes the kitty (4); a chip a card left in "
                     "hand, paid to him: seat 0 3, seat 1 3, seat 3 5")
+
+
+def test_the_widow_and_its_auction_read_in_words():
+    # the widow (the extra hand), its exchange or sale, and a stop's lead passing on
+    say = G.describe_event
+    assert say({"kind": "widow_dealt", "seat": None, "count": 11}) == \
+        "the widow, an extra hand, is dealt 11 cards face down"
+    assert say({"kind": "exchange", "seat": 3}) == \
+        "seat 3, the dealer, exchanges his hand for the widow unseen"
+    assert say({"kind": "bid", "seat": 1, "chips": 4}) == "seat 1 bids 4 for the widow"
+    assert say({"kind": "widow_sold", "seat": 1, "chips": 4, "to": 3}) == \
+        "seat 1 buys the widow for 4 chips, paid to seat 3"
+    assert say({"kind": "ante", "seat": None, "boodle": [5, 5, 6, 5], "kitty": 4}) == \
+        "the stakes are put up: boodle cards A♥ 5, K♣ 5, Q♦ 6, J♠ 5; kitty 4"
+    view = G.view(G.new_state(seed=1, players=3), 0)
+    view["hand_sizes"][1] = 1                       # a player down to his last card
+    board = G.render_board(view)
+    assert "Seat 1: 1 card" in board and "1 cards" not in board

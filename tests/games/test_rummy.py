@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import pelit
+from pelit.cards.deck import mask_of
 from pelit.core.errors import IllegalAction, ParseError
 from pelit.games.rummy import DECK, RULES, card_points, meld_points, score_deal
 from pelit.sim.runner import play_match
@@ -446,3 +447,25 @@ def test_the_end_of_a_deal_reads_as_a_score_sheet():
                              "hands": [DECK.parse_many("7H 6H"), [], DECK.parse_many("5D")]})
     assert line == ("seat 1 goes out: seat 0 -13 (7♥ 6♥); seat 1 +10; seat 2 -5 (5♦). "
                     "Totals: seat 0 -13, seat 1 10, seat 2 -5")
+
+
+def test_the_board_counts_deals_of_a_fixed_match():
+    # Scoring (the evening's fixed number of deals): "Deal 1 of 1", not "(1 deals)"
+    board = G.render_board(G.view(G.new_state(seed=1, players=3, deals=1), 0))
+    assert board.startswith("Deal 1 of 1   (first lay-out 40)")
+    board = G.render_board(G.view(G.new_state(seed=1, players=3), 0))
+    assert board.startswith("Deal 1   (out past 100 minus points; first lay-out 40)")
+
+
+def test_taps_and_closing_from_the_hand_read_in_words():
+    # Rummy with a tap, Vienna's tap and closing from the hand, as the terminal tells them
+    say = G.describe_event
+    assert say({"kind": "tap", "seat": 1, "card": DECK.parse("7H"), "count": 2,
+                "stock": 55}) == \
+        "seat 1 taps: takes 7♥ out of turn with 2 from the stock (55 left), no discard"
+    assert say({"kind": "pass", "seat": 2}) == "seat 2 does not tap"
+    assert say({"kind": "tap_out", "seat": 0, "card": DECK.parse("2C"), "left": 1}) == \
+        "seat 0 discards 2♣ and taps the table with 1 card left: everyone else has one last turn"
+    line = say({"kind": "close_from_hand", "seat": 2, "card": DECK.parse("QS"),
+                "flush": mask_of(DECK.parse_many("2H 3H 4H"))})
+    assert line.startswith("seat 2 closes from the hand: ") and line.endswith("Q♠ discarded")

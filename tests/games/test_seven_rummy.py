@@ -241,7 +241,7 @@ def test_match_by_a_number_of_hands():
     s.play("layoff 5S to 1")
     s.play("meld 5H 6H 7H")
     s.play("9C")
-    assert s.outcome is not None and s.outcome.reason.startswith("1 hands played")
+    assert s.outcome is not None and s.outcome.reason.startswith("1 hand played")
 
 
 def test_equal_leaders_at_the_target_play_another_hand():
@@ -341,3 +341,23 @@ def test_the_end_of_a_hand_reads_as_a_score_sheet():
                              "deadwood": [26, 0, 10]})
     assert line == ("seat 1 goes out and scores 33. Left in hand: seat 0 7♥ 6♥ (26); "
                     "seat 2 K♣ (10). Scores: seat 0 0, seat 1 33, seat 2 10")
+
+
+def test_draws_and_discards_read_in_words():
+    # Game play: draw, meld, discard, as the terminal tells it (shared by the rummies)
+    say = G.describe_event
+    assert say({"kind": "draw", "seat": 2, "stock": 30}) == \
+        "seat 2 draws a card from the stock (30 left)"
+    assert say({"kind": "draw", "seat": 0, "stock": 29, "card": DECK.parse("7H")}) == \
+        "seat 0 draws 7♥ from the stock (29 left)"
+    assert say({"kind": "discard", "seat": 1, "card": DECK.parse("QS")}) == "seat 1 discards Q♠"
+    for gid in ("rummy", "vazhushal"):
+        game = pelit.load(gid)
+        assert game.describe_event({"kind": "discard", "seat": 1, "card": 3}).startswith(
+            "seat 1 discards ")
+
+
+def test_the_board_counts_hands_and_a_pass_reads_in_words():
+    s = G.new_state(seed=1, players=3, hands=1)
+    assert G.render_board(G.view(s, 0)).startswith("Hand 1 of 1   dealer: Seat 2")
+    assert G.describe_event({"kind": "pass", "seat": 1}) == "seat 1 does not claim the discard"

@@ -165,7 +165,7 @@ def test_a_lower_trump_does_not_take_over():
 def test_match_ends_after_the_hands_most_chips_wins():
     s = new(PLAIN, "AH", hands=1)
     assert s.outcome is not None and s.outcome.winners == (0,)
-    assert s.outcome.scores == (22, 19, 19) and "1 hands played" in s.outcome.reason
+    assert s.outcome.scores == (22, 19, 19) and "1 hand played" in s.outcome.reason
 
 
 def test_player_who_cannot_ante_is_out():
@@ -206,3 +206,10 @@ def test_bot_buys_threats_away_and_answers_offers():
     holder = make_bot("heuristic", G, 1, seed=1)
     text = G.action_text(holder.choose(G.view(s, 1)))
     assert text.startswith("buy") or text == "pass"      # the holder may buy a threat away
+
+
+def test_the_terminal_says_the_upcard_and_a_kept_trump_in_words():
+    say = G.describe_event
+    assert say({"kind": "upcard", "seat": 2, "card": DECK.parse("TS"), "trumps": "spades"}) == \
+        "seat 2 turns up the upcard 10♠: spades are trumps"
+    assert say({"kind": "keep", "seat": 1, "card": DECK.parse("KS")}) == "seat 1 keeps the K♠"

@@ -132,3 +132,18 @@ def test_bot_backs_the_horse_with_fewest_cards_on_the_rail():
         s.apply(a, 0)
     assert texts[-1] == "done" and "win S" not in texts
     assert any(t.startswith("win") for t in texts)
+
+
+def test_the_terminal_shows_the_pools_once_and_says_which_horse_cannot_finish():
+    """With three players the three pools are not one per seat: the table
+    shows them as one line, not as a column beside each seat."""
+    from rich.console import Console
+    from pelit.cli import render
+    s = new()
+    s.play("win H", seat=1)
+    s.play("done", seat=1)
+    console = Console(width=140, record=True)
+    console.print(render.table_renderable(G, s.view(0)))
+    text = console.export_text()
+    assert "pools (WIN, EXA, SFC)  1, 0, 0" in text
+    assert "6 on the rail, only 6 left in the stock: it cannot finish" in text

@@ -209,3 +209,17 @@ def test_terminal_lines_read_as_words():
     s = new()
     board = G.render_board(s.view(0))
     assert "Discard pile: 1 card, top " in board and "top two" not in board
+
+
+def test_draws_takes_and_discards_read_in_words():
+    # Game play and Going out, as the terminal tells them
+    say = G.describe_event
+    assert say({"kind": "draw", "seat": 1, "stock": 27}) == \
+        "seat 1 draws a card from the stock (27 left)"
+    assert say({"kind": "draw", "seat": 0, "stock": 26, "card": DECK.parse("5S")}) == \
+        "seat 0 draws 5♠ from the stock (26 left)"
+    assert say({"kind": "take", "seat": 0, "cards": DECK.parse_many("5S 2H")}) == \
+        "seat 0 takes 5♠ 2♥ from the discard pile"
+    assert say({"kind": "discard", "seat": 1, "face_down": True}) == \
+        "seat 1 discards his last card face down"
+    assert say({"kind": "discard", "seat": 1, "card": DECK.parse("QH")}) == "seat 1 discards Q♥"

@@ -951,13 +951,20 @@ def sample_unseen(deck_mask: int, seen: int, view, rng, known, extra_zones=None)
 
 
 def describe_meld_event(deck, e):
-    """Terminal lines for the table events every rummy logs (melds, lay-offs,
-    lifts, exchanges, a turn taken back); ``NotImplemented`` for the rest."""
+    """Terminal lines for the table events every rummy logs (draws from the
+    stock, discards, melds, lay-offs, lifts, exchanges, a turn taken back);
+    ``NotImplemented`` for the rest."""
     k = e.get("kind")
     who = f"seat {e.get('seat')}"
 
     def show(cards):
         return " ".join(pretty(deck.text(int(c))) for c in cards)
+    if k == "draw" and "stock" in e:
+        card = e.get("card")                 # only the drawer's own event names it
+        what = "a card" if card is None else show([card])
+        return f"{who} draws {what} from the stock ({e['stock']} left)"
+    if k == "discard" and e.keys() <= {"kind", "seat", "card"}:
+        return f"{who} discards {show([e['card']])}"
     if k == "meld":
         early = " before drawing" if e.get("before_draw") else ""
         return f"{who} melds {show(e['cards'])} (meld {e['no']}){early}"

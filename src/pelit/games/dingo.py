@@ -448,7 +448,7 @@ class Dingo(Game):
                 return f"nobody hunted the {rank}s: the dingo is seat {event['dingo_player']}'s penalty"
             if seat is None:
                 wolves = event["wolves"]
-                return (f"the ace hunt is over ({wolves} wolf{'' if wolves == 1 else 'ves'} "
+                return (f"the ace hunt is over ({wolves} {'wolf' if wolves == 1 else 'wolves'} "
                         f"played)")
             return f"seat {seat} catches the rabbit {pretty(DECK.text(event['rabbit']))}"
         if kind == "exposed":

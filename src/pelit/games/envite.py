@@ -115,7 +115,7 @@ def trump_order_text(trump: int, per_side: int) -> str:
     strength, suit = RANKINGS[(trump, per_side)]
     cards = sorted((c for c in range(DECK.size) if suit[c] == trump), key=lambda c: -strength[c])
     extras = extra_trumps(per_side)
-    return " ".join(DECK.text(c) if c in extras else RANK_TEXT[RANK[c]].replace("T", "10")
+    return " ".join(pretty(DECK.text(c)) if c in extras else RANK_TEXT[RANK[c]].replace("T", "10")
                     for c in cards)
 
 
@@ -147,6 +147,10 @@ def hand_points(stake_level: int, lying: bool, trawl: bool) -> int | str:
     if base == "game":
         return "game"
     return base + (TRAWL_BONUS if trawl else 0)
+
+
+def _games(k: int) -> str:
+    return f"{k} game{'' if k == 1 else 's'}"
 
 
 class Phase(enum.Enum):
@@ -231,7 +235,9 @@ class Envite(Game):
         # the board says the trumps, the teams and the dummy
         "hide": ["level", "teams", "captains", "dummy", "dummy_cards", "trump_order", "up_card",
                  "trumps", "settled", "hand_no", "results", "stake", "raiser", "answer_by",
-                 "content", "lying_down", "team_signals"],
+                 "content", "lying_down", "team_signals",
+                 # positions: the board says them, naming the dummy's place
+                 "trick", "leader", "turn", "last_trick"],
         "table": ["scores", "games_won", "tricks", "results"],
         "labels": {"trick": "trick", "trumps": "trumps", "up_card": "turned up",
                    "trump_order": "trumps high to low", "stake": "the hand is worth",
@@ -311,7 +317,8 @@ class Envite(Game):
             s.log("dealt", p, audience=(p,), private={"cards": CardSet(s.hands[p])}, count=HAND)
         if npos > n:
             s.log("dummy_dealt", 1, audience=(1,), private={"cards": CardSet(s.hands[n])})
-        s.log("trump_turned", None, card=Card(s.up), trumps=SUIT_NAMES[s.trump], dealer=s.dealer)
+        s.log("trump_turned", None, card=Card(s.up), trumps=SUIT_NAMES[s.trump], dealer=s.dealer,
+              dummy_deals=s.dealer >= n)
         s.level = 0
         s.raiser = None
         s.answer = None
@@ -488,8 +495,8 @@ class Envite(Game):
             n = s.options.players
             self.finish(s, Outcome(tuple(s.games_won[p % 2] for p in range(n)),
                                    self._team_seats(s, team),
-                                   f"the team of seat {team} won {s.games_won[team]} games "
-                                   f"to {s.games_won[1 - team]}",
+                                   f"the team of seat {team} won the match, "
+                                   f"{_games(s.games_won[team])} to {s.games_won[1 - team]}",
                                    details={"hands": s.hand_no + 1}))
             return
         s.game_no += 1
@@ -543,8 +550,14 @@ class Envite(Game):
             who = "the dummy" if event["position"] != seat else f"seat {seat}"
             return f"{who} plays {pretty(DECK.text(event['card']))}"
         if kind == "trump_turned":
-            return (f"seat {event['dealer']} deals; turned up {pretty(DECK.text(event['card']))}: "
+            who = "the dummy's place" if event.get("dummy_deals") else f"seat {event['dealer']}"
+            return (f"{who} deals; turned up {pretty(DECK.text(event['card']))}: "
                     f"{event['trumps']} are trumps")
+        if kind == "dummy_dealt":
+            cards = event.get("cards")
+            shown = "" if cards is None else ": " + " ".join(
+                pretty(DECK.text(c)) for c in ids(int(cards)))
+            return f"captain seat {seat} takes up the dummy's hand{shown}"
         if kind == "content":
             return f"captain seat {seat} does not raise (stake {event['stake']})"
         if kind == "raise":
@@ -586,11 +599,35 @@ class Envite(Game):
             seats = view["teams"][t]
             who = "your team" if me in seats else "the team of seats " + ", ".join(map(str, seats))
             lines.append(f"lying down (one stone from the game): {who}")
+        lines.extend(self._trick_lines(view, me))
         signals = view.get("team_signals") or []
         if signals:
             lines.append("signals to your captain: " + ", ".join(
                 f"{seat_label(p, me)} {sig}" for p, sig in signals))
         return "\n".join(lines)
+
+    @staticmethod
+    def _trick_lines(view, me):
+        """The trick in play, who led it and who plays next, and the last
+        trick: the dummy's place named as the dummy, not as a seat."""
+        dummy = view["dummy"]
+
+        def who(pos):
+            return "the dummy (seat 1 plays it)" if pos == dummy else seat_label(pos, me)
+
+        def plays(trick):
+            return " · ".join(f"{'the dummy' if p == dummy else seat_label(p, me)} "
+                              f"{pretty(DECK.text(c))}" for p, c in trick)
+
+        if view["phase"] != "play":
+            return [f"the first lead: {who(view['leader'])}"]
+        to_play = "" if view["turn"] is None else f", {who(view['turn'])} to play"
+        lines = [f"trick: {plays(view['trick']) if view['trick'] else 'no card yet'}; "
+                 f"led by {who(view['leader'])}{to_play}"]
+        last = view["last_trick"]
+        if last is not None:
+            lines.append(f"last trick: {plays(last['cards'])}, taken by {who(last['won_by'])}")
+        return lines
 
     @staticmethod
     def _stake_line(view, me):

@@ -60,6 +60,7 @@ from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import (RANK_TEXT, SUIT_NAMES, SUITS, Card, CardSet, highest, ids, lowest,
                           mask_of, pretty, standard_deck)
 from ..cards.trick import last_trick_cards, last_trick_from_view, shown_last_trick
+from ..cards.rummy import count_cards
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -86,6 +87,10 @@ def beats(play: int, top: int, trump: int) -> bool:
     if suit == other:
         return RANK[lowest(play)] > RANK[highest(top)]
     return suit == trump
+
+
+def _cards_text(cards) -> str:
+    return " ".join(pretty(DECK.text(c)) for c in ids(int(cards)))
 
 
 class Phase(enum.Enum):
@@ -159,7 +164,7 @@ class Mattis(Game):
     render_hints = {
         "seat_fields": ["dealer", "leader", "trump_maker", "turn", "won_by"],
         "per_seat": ["hand_sizes", "won_counts", "out"],
-        "hide": ["table", "trump_pile", "must_play", "round_plays", "made", "size"],
+        "hide": ["table", "trump_pile", "must_play", "round_plays", "made", "size", "trick_plays"],
         "labels": {"trick": "on the table", "won_counts": "cards won", "stock": "stock",
                    "tie_round": "tie round", "trick_plays": "plays in this trick",
                    "thrown": "cards thrown out", "blamattis": "blåmattis"},
@@ -446,6 +451,24 @@ class Mattis(Game):
 
     def describe_event(self, event):
         kind, seat = event.get("kind"), event.get("seat")
+        if kind == "play" and "card" in event:
+            card = pretty(DECK.text(event["card"]))
+            if event.get("blind"):
+                return f"seat {seat} plays blind: the stock's top card is {card}"
+            return f"seat {seat} plays {card}"
+        if kind == "play":
+            return f"seat {seat} plays {_cards_text(event['cards'])}"
+        if kind == "trick_won":
+            return (f"seat {seat} takes the trick ({count_cards(event['count'])}: "
+                    f"{_cards_text(event['cards'])})")
+        if kind == "draw":
+            card = event.get("card")
+            return f"seat {seat} draws {'a card' if card is None else pretty(DECK.text(card))}"
+        if kind == "pick_up":
+            return f"seat {seat} cannot beat and picks up {_cards_text(event['cards'])}"
+        if kind == "mattis":
+            return (f"seat {seat} is the mattis, left holding {count_cards(len(event['cards']))}: "
+                    f"{_cards_text(event['cards'])}")
         if kind == "trump":
             how = "draws" if event["drawn"] else "plays blind"
             return (f"seat {seat} {how} the last stock card, {pretty(DECK.text(event['card']))}: "
@@ -461,7 +484,8 @@ class Mattis(Game):
             return (f"the first half is over: {event['trumps']} are trumps; seat "
                     f"{event['trump_maker']} leads{blue}")
         if kind == "trick_done":
-            return f"the trick is over: {event['count']} cards thrown out; seat {event['leader']} leads"
+            return (f"the trick is over: {count_cards(event['count'])} thrown out; "
+                    f"seat {event['leader']} leads")
         if kind == "turn_passed":
             return f"seat {seat} has no cards to lead: the turn passes"
         return NotImplemented
@@ -469,7 +493,9 @@ class Mattis(Game):
     def render_board(self, view):
         if view["phase"] != "shed":
             return None
-        lines = [f"trumps: {view['trumps']}; plays in this trick {view['trick_plays']}"]
+        if not view["table"]:
+            return f"on the table: nothing ({view['trick_plays']} plays made in this trick)"
+        lines = [f"on the table ({view['trick_plays']} plays made in this trick), lowest first:"]
         for p, cards in view["table"]:
             lines.append(f"  seat {p}: {' '.join(pretty(DECK.text(c)) for c in ids(int(cards)))}")
         return "\n".join(lines)

@@ -54,6 +54,7 @@ from ..cards.deal import sample_hands
 from ..cards.deck import (ACE, RANK_NAMES, SUIT_NAMES, Card, CardSet, ids, mask_of, pretty,
                           standard_deck)
 from ..cards.meld_screen import seat_label
+from ..cards.rummy import count_cards
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -527,7 +528,7 @@ class Michigan(Game):
         lines.append("")
         for p in range(n):
             played = " ".join(pretty(DECK.text(c)) for c in ids(int(view["played"][p])))
-            lines.append(f"{_name(p, me)}: {view['hand_sizes'][p]} cards"
+            lines.append(f"{_name(p, me)}: {count_cards(view['hand_sizes'][p])}"
                          + (f"   played: {played}" if played else ""))
         extra = []
         if view["widow"]:
@@ -559,6 +560,36 @@ class Michigan(Game):
         if k == "play":
             verb = "leads" if e.get("lead") else "plays"
             return f"seat {e['seat']} {verb} {pretty(DECK.text(int(e['card'])))}"
+        if k == "ante":
+            on = ", ".join(f"{pretty(b)} {c}" for b, c in zip(BOODLE, e["boodle"]))
+            return f"the stakes are put up: boodle cards {on}; kitty {e['kitty']}"
+        if k == "boodle_shared":
+            return ("the chips left on the boodle cards are shared: "
+                    + ", ".join(f"seat {p} {x}" for p, x in enumerate(e["chips"])))
+        if k == "widow_dealt":
+            return f"the widow, an extra hand, is dealt {e['count']} cards face down"
+        if k == "exchange":
+            return f"seat {e['seat']}, the dealer, exchanges his hand for the widow unseen"
+        if k == "keep":
+            return (f"seat {e['seat']}, the dealer, keeps his hand and sells the widow to "
+                    "the highest bid")
+        if k == "took_widow":
+            got = e.get("cards")
+            shown = "" if got is None else ": " + " ".join(
+                pretty(DECK.text(c)) for c in ids(int(got)))
+            return (f"seat {e['seat']} takes the widow ({e['count']} cards{shown}); "
+                    "the old hand lies face down as the dead hand")
+        if k == "bid":
+            return f"seat {e['seat']} bids {e['chips']} for the widow"
+        if k == "pass":
+            return f"seat {e['seat']} passes (no bid for the widow)"
+        if k == "widow_dead":
+            return "nobody bids: the widow is the dead hand"
+        if k == "widow_sold":
+            return f"seat {e['seat']} buys the widow for {e['chips']} chips, paid to seat {e['to']}"
+        if k == "lead_passes":
+            return (f"seat {e['seat']} has only the stopped suit: the lead passes to "
+                    f"seat {e['to']}")
         if k == "stop":
             return f"the run stops at {pretty(DECK.text(int(e['card'])))} ({e['by']})"
         if k == "boodle":

@@ -813,7 +813,7 @@ class Rummy(Game):
         o = s.options
         if o.deals:
             if s.deal_no >= o.deals:
-                self._finish_ranked(s, f"{o.deals} deals played")
+                self._finish_ranked(s, f"{o.deals} deal{'' if o.deals == 1 else 's'} played")
                 return
         else:
             gone = [p for p in range(n) if s.alive[p] and s.totals[p] < -o.limit]
@@ -1050,9 +1050,11 @@ class Rummy(Game):
         n = view["players"]
         me = view["seat"]
         o = view["options"]
-        goal = f"{o.deals} deals" if o.deals else f"out past {o.limit} minus points"
-        deal = view["deal_no"] + 1 if not o.deals else min(view["deal_no"] + 1, o.deals)
-        lines = [f"Deal {deal}   ({goal}; first lay-out {o.opening})   "
+        if o.deals:
+            head = f"Deal {min(view['deal_no'] + 1, o.deals)} of {o.deals}   ("
+        else:
+            head = f"Deal {view['deal_no'] + 1}   (out past {o.limit} minus points; "
+        lines = [f"{head}first lay-out {o.opening})   "
                  f"dealer: {_name(view['dealer'], me)}"]
         lines.append("Totals: " + ", ".join(
             f"{_name(p, me)} {view['totals'][p]}" + ("" if view["alive"][p] else " (out)")
@@ -1106,6 +1108,21 @@ class Rummy(Game):
             into = e.get("into")
             where = f" into meld {into}" if into else ""
             return f"seat {e['seat']} takes {pretty(DECK.text(int(e['card'])))}{where}"
+        if k == "tap":
+            got = e.get("cards")
+            shown = "" if got is None else f": {_cards(ids(int(got)))}"
+            return (f"seat {e['seat']} taps: takes {pretty(DECK.text(int(e['card'])))} out of "
+                    f"turn with {e['count']} from the stock{shown} ({e['stock']} left), "
+                    "no discard")
+        if k == "pass":
+            return f"seat {e['seat']} does not tap"
+        if k == "tap_out":
+            return (f"seat {e['seat']} discards {pretty(DECK.text(int(e['card'])))} and taps "
+                    f"the table with {count_cards(e['left'])} left: everyone else has one "
+                    "last turn")
+        if k == "close_from_hand":
+            return (f"seat {e['seat']} closes from the hand: {_cards(ids(int(e['flush'])))} "
+                    f"laid as one suit, {pretty(DECK.text(int(e['card'])))} discarded")
         if k == "laid_out":
             return f"seat {e['seat']} has laid out ({e['points']} points)"
         if k == "out":

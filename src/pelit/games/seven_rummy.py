@@ -466,7 +466,7 @@ class SevenRummy(Game):
         best = max(s.scores)
         leaders = tuple(p for p in range(n) if s.scores[p] == best)
         if o.hands and s.hand_no >= o.hands:
-            reason = f"{o.hands} hands played"
+            reason = f"{o.hands} hand{'' if o.hands == 1 else 's'} played"
         elif not o.hands and o.target and best >= o.target and len(leaders) == 1:
             reason = f"target {o.target} reached"
         else:
@@ -591,8 +591,12 @@ class SevenRummy(Game):
         n = view["players"]
         me = view["seat"]
         o = view["options"]
-        goal = f"{o.hands} hands" if o.hands else f"game to {o.target}"
-        lines = [f"Hand {view['hand_no'] + 1}   ({goal})   dealer: {_name(view['dealer'], me)}"]
+        if o.hands:
+            played = min(view["hand_no"] + 1, o.hands)
+            head = f"Hand {played} of {o.hands}"
+        else:
+            head = f"Hand {view['hand_no'] + 1}   (game to {o.target})"
+        lines = [f"{head}   dealer: {_name(view['dealer'], me)}"]
         lines.append("Scores: " + ", ".join(f"{_name(p, me)} {view['scores'][p]}"
                                             for p in range(n)))
         lines.append("")
@@ -630,6 +634,8 @@ class SevenRummy(Game):
             cards = cards_in_order(DECK, e["meld"])
             return (f"seat {e['seat']} takes {pretty(DECK.text(int(e['card'])))} and melds "
                     f"{cards} (meld {e['no']})")
+        if k == "pass":
+            return f"seat {e['seat']} does not claim the discard"
         if k == "wants_discard":
             cards = cards_in_order(DECK, e["cards"])
             return (f"seat {e['seat']} takes {pretty(DECK.text(int(e['card'])))} for a sequence "

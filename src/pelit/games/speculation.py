@@ -150,6 +150,7 @@ class Speculation(Game):
         "seat_fields": ["dealer", "holder", "turn"],
         "per_seat": ["chips", "face_up", "face_down"],
         "hide": ["spoke", "tried", "playing"],
+        "table": ["results"],                 # one entry a hand, not a seat
         "labels": {"face_up": "cards turned up", "face_down": "face-down cards",
                    "high": "high trump", "holder": "holder of the high trump",
                    "turn": "turns up next", "hand_no": "hands played",
@@ -205,7 +206,7 @@ class Speculation(Game):
         ante = s.options.ante
         can_ante = [p for p in range(n) if s.chips[p] >= ante]
         if s.hand_no >= s.options.hands or len(can_ante) < 2:
-            why = (f"{s.hand_no} hands played" if s.hand_no >= s.options.hands
+            why = (f"{s.hand_no} hand{'' if s.hand_no == 1 else 's'} played" if s.hand_no >= s.options.hands
                    else "fewer than two players can ante")
             self.finish(s, most_wins(s.chips, why, details={"hands": s.hand_no}))
             return
@@ -432,6 +433,11 @@ class Speculation(Game):
             return f"seat {seat} accepts: {event['price']}"
         if kind == "no_offer":
             return None
+        if kind == "upcard":
+            return (f"seat {seat} turns up the upcard {pretty(DECK.text(event['card']))}: "
+                    f"{event['trumps']} are trumps")
+        if kind == "keep":
+            return f"seat {seat} keeps the {pretty(DECK.text(event['card']))}"
         if kind == "dealt":
             return (f"seat {event['dealer']} deals three cards face down to each; "
                     f"the pot holds {event['pot']}")

@@ -166,6 +166,8 @@ class Superfecta(Game):
     render_hints = {
         "per_seat": ["chips", "handed_in", "staked"],
         "hide": ["rail_counts", "last_race"],        # the board and the log say it
+        # lists that are not one entry a seat, whatever their length
+        "table": ["pools", "results", "ticket"],
         "labels": {"race_no": "races run", "pools": "pools (WIN, EXA, SFC)",
                    "ticket": "your ticket", "ticket_cost": "your ticket costs",
                    "staked": "staked (WIN, EXA, SFC)", "handed_in": "ticket in",
@@ -336,8 +338,10 @@ class Superfecta(Game):
         lines = []
         for h in HORSES:
             on_rail = view["rail_counts"][h]
-            lines.append(f"{SUIT_SYMBOLS[h]} {SUIT_NAMES[h]:9} rail cards {on_rail}, "
-                         f"{12 - on_rail} left to run {FINISH}")
+            left = 12 - on_rail
+            chance = (f"{left} left in the stock for its {FINISH} steps" if left >= FINISH
+                      else f"only {left} left in the stock: it cannot finish, it comes last")
+            lines.append(f"{SUIT_SYMBOLS[h]} {SUIT_NAMES[h]:9} {on_rail} on the rail, {chance}")
         if view["last_race"]:
             lines.append(f"last race: {view['last_race']['order']}")
         return "\n".join(lines)

@@ -452,7 +452,7 @@ class Umtali(Game):
         if s.hand_no >= s.options.hands:
             a, b = s.totals
             winners = () if a == b else ((0,) if a > b else (1,))
-            reason = f"{s.options.hands} hands played: {a} to {b}" + (", a draw" if a == b else "")
+            reason = f"{s.options.hands} hand{'' if s.options.hands == 1 else 's'} played: {a} to {b}" + (", a draw" if a == b else "")
             self.finish(s, Outcome((a, b), winners, reason,
                                    details={"hands": [list(r) for r in s.results]}))
             return
@@ -622,6 +622,24 @@ class Umtali(Game):
 
 def _describe(e):
     k = e.get("kind")
+    if k == "upcard":
+        return f"the upcard {pretty(DECK.text(int(e['card'])))} starts the discard pile"
+    if k == "draw":
+        card = e.get("card")
+        what = "a card" if card is None else pretty(DECK.text(int(card)))
+        return f"seat {e['seat']} draws {what} from the stock ({e['stock']} left)"
+    if k == "take":
+        return (f"seat {e['seat']} takes {cards_in_order(DECK, e['cards'])} from the "
+                "discard pile")
+    if k == "discard":
+        if e.get("face_down"):
+            return f"seat {e['seat']} discards his last card face down"
+        return f"seat {e['seat']} discards {pretty(DECK.text(int(e['card'])))}"
+    if k == "done":
+        return f"seat {e['seat']} ends his last turn without a discard"
+    if k == "nothing_to_draw":
+        return (f"seat {e['seat']} has nothing to draw: the stock is empty and the last "
+                "discard lies face down")
     if k == "meld":
         return f"seat {e['seat']} melds {cards_in_order(DECK, e['cards'])} ({e['what']})"
     if k == "to_other_side":
