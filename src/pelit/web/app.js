@@ -117,7 +117,8 @@ async function lobby() {
     err.classList.add("hidden");
     const preset = document.getElementById("preset");
     try {
-      const res = await api("POST", "/api/tables", { game: chosen.id, preset: preset ? preset.value : null, options: dirty });
+      const res = await api("POST", "/api/tables", { game: chosen.id, preset: preset ? preset.value : null, options: dirty,
+        public: document.getElementById("public").checked });
       store("pelit.host." + res.id, res.host);
       location.href = res.url;
     } catch (e) {
@@ -127,11 +128,14 @@ async function lobby() {
   app.replaceChildren(
     h("section", { class: "panel" }, h("h2", {}, "New table"),
       h("div", { class: "row" }, h("label", {}, "Game ", sel)), about, form, err,
+      h("div", { class: "row" }, h("label", { title: "Private tables are reached only by their invite link" },
+        h("input", { type: "checkbox", id: "public" }), " List it in the lobby (anyone may sit down)")),
       h("button", { class: "primary", id: "create", onclick: create }, "Create table")),
-    h("section", { class: "panel" }, h("h2", {}, "Recent tables"),
+    h("section", { class: "panel" }, h("h2", {}, "Public tables"),
       recent.length ? h("ul", { class: "tables" }, recent.map((t) => h("li", {},
-        h("a", { href: "/t/" + t.id }, `${t.game} · ${t.status}`), h("span", { class: "muted" }, " " + new Date(t.created * 1000).toLocaleString()))))
-        : h("p", { class: "muted" }, "None yet.")),
+        h("a", { href: "/t/" + t.id }, `${t.game} · ${t.status}` + (t.free_seats ? ` · ${t.free_seats} free` : "")),
+        h("span", { class: "muted" }, " " + new Date(t.created * 1000).toLocaleString()))))
+        : h("p", { class: "muted" }, "None now.")),
   );
   draw();
 }
@@ -229,6 +233,7 @@ function render() {
   const info = f.table;
   const kids = [];
   document.getElementById("title").textContent = `${T.game.name} · ${info.status}`;
+  if (info.arranged) kids.push(h("div", { class: "error", id: "arranged" }, "Arranged deal: the cards were chosen by the table's creator, not shuffled."));
   if (info.status === "open") kids.push(seatingPanel(info), invitePanel());
   else {
     kids.push(h("section", { class: "felt", id: "felt" }, f.view ? renderView(f.view, { live: true, names: info.seats }) : h("p", {}, "…")));
@@ -254,7 +259,8 @@ function invitePanel() {
         if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => document.execCommand("copy"));
         else document.execCommand("copy");
       } }, "Copy link")),
-    h("p", { class: "muted" }, T.me ? `You sit at seat ${T.me.seat} (${seatName(T.me.seat)}).` : "You are watching; take a free seat to play."));
+    h("p", { class: "muted" }, (T.frame.table.public ? "Listed in the lobby. " : "Private: only people with this link find it. ") +
+      (T.me ? `You sit at seat ${T.me.seat} (${seatName(T.me.seat)}).` : "You are watching; take a free seat to play.")));
 }
 
 function seatingPanel(info) {
