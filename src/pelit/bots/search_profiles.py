@@ -85,6 +85,12 @@ def _chips_net(view, n):
     return [float(net[s % 2]) for s in range(n)]
 
 
+def _double_dummy(game, seat, seed, bot):
+    """The bridge family's card play (``bots/search_dd.py``)."""
+    from .search_dd import DoubleDummyPlanner
+    return DoubleDummyPlanner(game, seat, seed, bot)
+
+
 @dataclass(frozen=True)
 class Profile:
     score: Callable | None = None
@@ -121,7 +127,7 @@ PROFILES: dict[str, Profile] = {
     # trick games scored deal by deal
     "android-whist": Profile(team_scores("points"), scale=1.0,
                              teams=lambda v, n: [s % 2 for s in range(n)]),
-    "bridge": Profile(team_scores("scores"), scale=300.0),
+    "bridge": Profile(team_scores("scores"), scale=300.0, planner=_double_dummy),
     "bridge-meets-guess-who": Profile(_chips_net, scale=10.0,
                                       teams=lambda v, n: [s % 2 for s in range(n)]),
     "historical-skruuvi": Profile(team_scores("scores"), scale=1000.0),
@@ -133,14 +139,14 @@ PROFILES: dict[str, Profile] = {
                                           for s in range(n)],
                             scale=20.0, teams=lambda v, n: list(range(n))),
     "marjapussi": Profile(team_scores("scores"), scale=60.0),
-    "minibridge": Profile(seat_scores("scores"), scale=10.0),
+    "minibridge": Profile(seat_scores("scores"), scale=10.0, planner=_double_dummy),
     "multimulta": Profile(team_scores("points", weight_key="games_won", weight=5.0),
                           scale=1.0),
     "sakaali": Profile(team_scores("scores"), scale=30.0),
     "screw-misere": Profile(team_scores("totals", sign=-1), scale=10.0),
     "skruuvi": Profile(team_scores("scores"), scale=10.0),
     "top-trumps": Profile(seat_scores("points"), scale=3.0),
-    "tuppi": Profile(team_scores("scores"), scale=8.0),
+    "tuppi": Profile(team_scores("scores"), scale=8.0, planner=_double_dummy),
     "vint": Profile(team_scores("scores"), scale=500.0),
     "envite": Profile(_envite_scores, scale=3.0, teams=_envite_teams),
     "lorum": Profile(seat_scores("chips"), scale=6.0),
