@@ -1,0 +1,77 @@
+"""``pelit bench --search`` and ``pelit bench bridge --dd-loss N``: the
+search bot's speed and its card play against double dummy
+(``sim/search_bench.py``)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from rich.table import Table
+
+from ..core.errors import PelitError
+
+
+def bench_search(games, seconds, seed, opts, info, as_json, budget):
+    from ..sim.search_bench import search_rate
+    from .main import err, out
+    results = []
+    for g in games:
+        if as_json:
+            results.append(search_rate(g, seconds, seed, opts[g.info.id], budget))
+            continue
+        with err.status(f"{g.info.id} …"):
+            results.append(search_rate(g, seconds, seed, opts[g.info.id], budget))
+    if as_json:
+        sys.stdout.write(json.dumps({"machine": info, "seconds_per_game": seconds,
+                                     "results": results}, indent=1) + "\n")
+        return
+    out.print(f"The {budget} bot in seat 0 among heuristic bots, {seconds:g} s per game, "
+              f"wall time on {info['cpu']} ({info['cores']} cores), {info['python']}")
+    t = Table(title="pelit bench --search", title_style="bold")
+    t.add_column("game", style="bold cyan")
+    t.add_column("decisions", justify="right")
+    t.add_column("sims/s", justify="right")
+    t.add_column("median s/move", justify="right")
+    t.add_column("p90 s/move", justify="right")
+    t.add_column("max s/move", justify="right")
+    t.add_column("double dummy", justify="right")
+    for r in results:
+        t.add_row(r["game"], str(r["decisions"]), "-" if r["sims_per_s"] is None
+                  else f"{r['sims_per_s']:,.0f}",
+                  *("-" if r[k] is None else f"{r[k]:.3f}"
+                    for k in ("move_median_s", "move_p90_s", "move_max_s")),
+                  str(r["double_dummy_moves"]))
+    out.print(t)
+
+
+def bench_dd_loss(games, deals, seed, info, as_json, budget):
+    from ..sim.search_bench import dd_loss
+    from .main import err, out
+    if len(games) != 1 or games[0].info.id not in ("bridge", "minibridge"):
+        raise PelitError("--dd-loss measures the card play of bridge or minibridge: "
+                         "give one of them as GAME")
+    g = games[0]
+    rows = []
+    for bot in ("heuristic", budget):
+        if as_json:
+            rows.append(dd_loss(g, bot, deals, seed))
+            continue
+        with err.status(f"{g.info.id}: {bot} over {deals} deals …"):
+            rows.append(dd_loss(g, bot, deals, seed))
+    if as_json:
+        sys.stdout.write(json.dumps({"machine": info, "results": rows}, indent=1) + "\n")
+        return
+    out.print(f"Card play against double dummy over {deals} deals (auction by the heuristic "
+              f"bots, every card valued by DDS with all hands in view), on {info['cpu']}")
+    t = Table(title=f"pelit bench {g.info.id} --dd-loss", title_style="bold")
+    t.add_column("bot", style="bold cyan")
+    t.add_column("declarer: tricks lost a deal", justify="right")
+    t.add_column("defence: tricks lost a deal", justify="right")
+    t.add_column("s/card", justify="right")
+    for r in rows:
+        d, f = r["declarer_tricks_lost"], r["defence_tricks_lost"]
+        t.add_row(r["bot"], f"{d['mean']:.2f} [{d['ci95'][0]:.2f}, {d['ci95'][1]:.2f}]",
+                  f"{f['mean']:.2f} [{f['ci95'][0]:.2f}, {f['ci95'][1]:.2f}]",
+                  f"{r['seconds_per_card']:.3f}")
+    out.print(t)
