@@ -3,11 +3,14 @@
 Given every hand (a *world* sampled from a seat's view, so the bot never
 sees the real deal), the solver finds the exact value of each card the
 player to move may play: what the searcher's side makes of the remaining
-tricks when everybody plays perfectly with all cards in view.  It serves
-the trick games whose rules DDS (endplay, standard bridge only) cannot
-express: a player sitting out (Tuppi's sooli), three hands (Minibridge's
-players and dummy), card points (Huutopussi, Marjapussi), trumping
-obligations, ace low.
+tricks when everybody plays perfectly with all cards in view.  Standard
+bridge play goes to DDS (the endplay package, ``bots/search_dd.py``), which
+is a hundred times faster on full hands; this solver is for the rules DDS
+cannot express: a side that avoids tricks (Tuppi's nolo), three hands with
+one player always last and his partner sitting out (Tuppi's sooli), ace low;
+and, for the trick games still to be given double-dummy play, card points,
+a bonus for the last trick and a duty to trump (each pinned by a
+hand-worked ending in tests/bots/test_search_dd.py).
 
 A problem (``TrickRules`` + a position):
 
