@@ -38,8 +38,9 @@ One simulation:
 
 The move played is the most visited at the root.  A game may supply a better
 planner for some of its decisions (``search_profiles``): double-dummy
-analysis of sampled worlds for the card play of the bridge family
-(``bots/_dd.py``), the compiled Go search of ``bots/go_mcts.py``.
+analysis of sampled worlds for the card play of Bridge, Minibridge and Tuppi
+(``bots/search_dd.py``: DDS, and ``bots/_dd.py`` for the rules DDS cannot
+express), the compiled Go search of ``bots/go_mcts.py``.
 
 The search is deterministic for a seed when it is bounded by simulations;
 a time limit makes the number of simulations depend on the machine.
