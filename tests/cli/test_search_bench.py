@@ -18,9 +18,12 @@ def invoke(*args):
 
 
 def test_bench_search_reports_simulations_and_time_per_move():
-    r = invoke("bench", "xeri", "--search", "-s", 0.3, "--budget", "search:2", "--json")
+    r = invoke("bench", "xeri", "--search", "-s", 0.2, "--budget", "search:2", "--json")
     assert r.exit_code == 0, r.output
-    (res,) = json.loads(r.stdout)["results"]
+    res, *peer = json.loads(r.stdout)["results"]
+    # OpenSpiel's IS-MCTS on Hearts beside, where OpenSpiel is installed
+    assert [p["game"] for p in peer] in ([], ["openspiel hearts"])
+    assert all(p["sims_per_s"] > 0 for p in peer)
     assert res["game"] == "xeri" and res["bot"] == "search:2" and res["decisions"] >= 1
     assert res["simulations"] == 2 * res["decisions"] and res["failed_simulations"] == 0
     assert res["sims_per_s"] > 0 and res["move_max_s"] >= res["move_median_s"] > 0

@@ -13,7 +13,7 @@ from ..core.errors import PelitError
 
 
 def bench_search(games, seconds, seed, opts, info, as_json, budget):
-    from ..sim.search_bench import search_rate
+    from ..sim.search_bench import openspiel_ismcts_rate, search_rate
     from .main import err, out
     results = []
     for g in games:
@@ -22,12 +22,19 @@ def bench_search(games, seconds, seed, opts, info, as_json, budget):
             continue
         with err.status(f"{g.info.id} …"):
             results.append(search_rate(g, seconds, seed, opts[g.info.id], budget))
+    # OpenSpiel's IS-MCTS on its Hearts in the same run, where it is installed
+    with err.status("OpenSpiel IS-MCTS on hearts …"):
+        peer = openspiel_ismcts_rate(seconds, seed)
+    if peer is not None:
+        results.append(peer)
     if as_json:
         sys.stdout.write(json.dumps({"machine": info, "seconds_per_game": seconds,
                                      "results": results}, indent=1) + "\n")
         return
     out.print(f"The {budget} bot in seat 0 among heuristic bots, {seconds:g} s per game, "
-              f"wall time on {info['cpu']} ({info['cores']} cores), {info['python']}")
+              f"wall time on {info['cpu']} ({info['cores']} cores), {info['python']}; "
+              f"OpenSpiel's IS-MCTS (C++, random rollouts) in seat 0 of its Hearts beside, "
+              f"where installed")
     t = Table(title="pelit bench --search", title_style="bold")
     t.add_column("game", style="bold cyan")
     t.add_column("decisions", justify="right")

@@ -126,3 +126,46 @@ def dd_loss(game, bot: str, deals: int, seed: int = 1) -> dict:
             "declarer_tricks_lost": summary(declarer_loss),
             "defence_tricks_lost": summary(defence_loss),
             "seconds_per_card": round(think / cards, 4) if cards else None}
+
+
+def openspiel_ismcts_rate(seconds: float, seed: int = 1, simulations: int = 200) -> dict | None:
+    """OpenSpiel's IS-MCTS (C++, random rollouts) on its Hearts, measured the
+    same way as ``search_rate``: simulations per second and seconds per move
+    of one searching seat, the others random.  None without OpenSpiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    import random
+    game = pyspiel.load_game("hearts")
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    bot = pyspiel.ISMCTSBot(seed, evaluator, 2.0, simulations, -1,
+                            pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False)
+    rng = random.Random(seed)
+    clock = time.perf_counter
+    start = clock()
+    moves: list[float] = []
+    while clock() - start < seconds or not moves:
+        state = game.new_initial_state()
+        while not state.is_terminal() and (clock() - start < seconds or not moves):
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choices([a for a, _ in outcomes],
+                                               [p for _, p in outcomes])[0])
+                continue
+            legal = state.legal_actions()
+            if state.current_player() == 0 and len(legal) > 1:
+                t = clock()
+                action = bot.step(state)
+                moves.append(clock() - t)
+            else:
+                action = rng.choice(legal)
+            state.apply_action(action)
+    moves.sort()
+    think = sum(moves)
+    return {"game": "openspiel hearts", "bot": f"IS-MCTS:{simulations}",
+            "decisions": len(moves), "simulations": simulations * len(moves),
+            "sims_per_s": round(simulations * len(moves) / think, 1),
+            "move_median_s": round(statistics.median(moves), 4),
+            "move_p90_s": round(moves[int(0.9 * (len(moves) - 1))], 4),
+            "move_max_s": round(moves[-1], 4), "double_dummy_moves": 0, "failed_simulations": 0}
