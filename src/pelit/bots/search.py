@@ -36,7 +36,10 @@ One simulation:
    less the average gain of the other sides, ``scale`` the game's usual size
    of a deal's swing (``search_profiles``).
 
-The move played is the most visited at the root.  A game may supply a better
+The move played is the most visited at the root, except that the heuristic
+bot's choice stays unless the other's mean value beats it by
+``profile.confidence`` standard errors (few simulations in a noisy game
+should not overrule the game's own bot).  A game may supply a better
 planner for some of its decisions (``search_profiles``): double-dummy
 analysis of sampled worlds for the card play of Bridge, Minibridge and Tuppi
 (``bots/search_dd.py``: DDS, and ``bots/_dd.py`` for the rules DDS cannot
@@ -139,7 +142,7 @@ class Node:
     """A decision of ``seat`` reached by one sequence of actions: visits and
     total value per action, and how often each action was available."""
 
-    __slots__ = ("seat", "visits", "value", "avail", "children", "total")
+    __slots__ = ("seat", "visits", "value", "squares", "avail", "children", "total")
 
     def __init__(self, seat: int | None):
         self.seat = seat                 # who decides here (settled at the first visit)
@@ -147,6 +150,7 @@ class Node:
         self.value: dict[int, float] = {}
         self.avail: dict[int, int] = {}
         self.children: dict = {}
+        self.squares: dict[int, float] = {}   # sums of squared values (the spread)
         self.total = 0
 
     def mean(self, action: int) -> float:
@@ -248,9 +252,29 @@ class Searcher:
         return self._best(root, legal, prior)
 
     def _best(self, root: Node, legal, prior) -> int:
+        """The most visited action, but the heuristic's choice unless the
+        other's mean is better by ``profile.confidence`` standard errors of
+        the difference: with few simulations a sampled world's luck must
+        not overrule the game's own bot."""
         visits = root.visits
         best = max(legal, key=lambda a: (visits.get(a, 0), root.mean(a), a == prior))
-        return best
+        z = self.profile.confidence
+        if prior is None or best == prior or z <= 0:
+            return best
+        n_best, n_prior = visits.get(best, 0), visits.get(prior, 0)
+        if n_prior == 0:
+            return best
+        if n_best < 2 or n_prior < 2:
+            return prior
+        diff = root.mean(best) - root.mean(prior)
+        return best if diff > z * math.sqrt(self._variance(root, best) / n_best
+                                            + self._variance(root, prior) / n_prior) else prior
+
+    @staticmethod
+    def _variance(node: Node, action: int) -> float:
+        n = node.visits[action]
+        mean = node.value[action] / n
+        return max(node.squares[action] - n * mean * mean, 0.0) / (n - 1)
 
     def _select(self, node: Node, legal, prior) -> int:
         """PUCT: value plus a bonus that favours the prior's action and
@@ -350,6 +374,7 @@ class Searcher:
         for node_, action, seat in path:
             node_.visits[action] = node_.visits.get(action, 0) + 1
             node_.value[action] = node_.value.get(action, 0.0) + values[seat]
+            node_.squares[action] = node_.squares.get(action, 0.0) + values[seat] ** 2
             node_.total += 1
         return steps
 

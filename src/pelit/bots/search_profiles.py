@@ -21,6 +21,9 @@ Every game is searched the same way; a profile only says
   remember public play (cards played, discards), which the searcher's events
   hold exactly; a game whose bots remember private events of their own seat
   (a peek at a card) gets fresh bots instead, who learn from the rollout only.
+- ``confidence``: the move played is the most visited one, but the
+  heuristic bot's choice stays unless the other's mean value beats it by this
+  many standard errors of the difference (0: always the most visited).
 - ``planner``: a class that decides some positions itself (double-dummy card
   play, the compiled Go search) and answers None to leave the rest to the
   generic search.
@@ -133,6 +136,7 @@ class Profile:
     search_all_seats: bool = True          # open-information games: every seat searched
     exploration: float = 1.5
     prior_share: float = 0.5               # the heuristic's share of the prior at a decision
+    confidence: float = 1.0                # standard errors by which to overrule the heuristic
     planner: object = None
     teams: Callable | None = None          # (view, n) -> each seat's side, when not the usual
 

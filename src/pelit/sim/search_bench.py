@@ -53,6 +53,7 @@ def search_rate(game, seconds: float, seed: int, options, budget: str = "search"
             action = bot.choose(view)
             took = clock() - t
             if seat == 0 and len(view["legal"]) > 1:
+                bot = getattr(bot, "bot", None) or bot      # a duplicate match's game bot
                 stats = bot.stats
                 sims += stats["simulations"]
                 failed += stats["failed"]
