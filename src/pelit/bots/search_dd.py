@@ -26,10 +26,11 @@ solved by
 
 Without endplay installed every position is left to the generic search.
 
-Budget: ``search`` solves worlds for up to the bot's seconds (at least
-``MIN_WORLDS``), ``search:N`` exactly ``N`` worlds (deterministic for a
-seed); ties between cards go to the heuristic bot's choice, then the lowest
-card.
+Budget: ``search`` solves worlds one after another while the bot's seconds
+last (and plays the heuristic bot's card when fewer than ``MIN_WORLDS`` fit,
+or on the opening lead, where DDS takes up to seconds a world on a full deal);
+``search:N`` solves exactly ``N`` worlds (deterministic for a seed).  Ties
+between cards go to the heuristic bot's choice, then the lowest card.
 """
 
 from __future__ import annotations
@@ -316,32 +317,40 @@ class DoubleDummyPlanner:
         problem = self.adapter.position(first)
         if problem is None or (isinstance(problem, DDSProblem) and _dds is None):
             return None
-        batch = 8
+        legal = view["legal"]
+        prior = self.bot.prior_bot.choose(view) if self.bot.prior_bot is not None else None
+        timed = self.sims is None
+        if timed and isinstance(problem, DDSProblem) and not problem.trick \
+                and sum(h.bit_count() for h in problem.hands) == 52:
+            # the opening lead: DDS takes up to seconds a world on a full deal,
+            # and a lead found double dummy is a poor guide anyway: the
+            # heuristic's lead (search:N still solves N worlds)
+            self.stats = {"simulations": 0, "seconds": time.perf_counter() - start,
+                          "rollout_actions": 0, "failed": 0, "fallbacks": 0, "values": {}}
+            return prior if prior in legal else None
+        want = MAX_WORLDS if timed else self.sims
         totals: dict[int, float] = {}
         worlds = 0
-        pending = [first]
+        world = first
         while True:
-            want = self.sims if self.sims is not None else MAX_WORLDS
-            take = min(batch, want - worlds)
-            while len(pending) < take:
-                pending.append(game.sample_world(view, self.rng))
-            values = self.card_values(pending[:take])
+            values = self.card_values([world])
             if values is None:
                 return None
             for c, v in values.items():
                 totals[c] = totals.get(c, 0.0) + v
-            worlds += take
-            pending = []
+            worlds += 1
             if worlds >= want:
                 break
-            if self.sims is None and worlds >= MIN_WORLDS and self.seconds is not None:
+            if timed:
                 spent = time.perf_counter() - start
-                # stop before a batch would run past the budget
-                if spent + spent / worlds * batch > self.seconds:
+                # stop before the next world would run past the budget
+                if spent + spent / worlds > self.seconds:
                     break
-        legal = view["legal"]
-        prior = self.bot.prior_bot.choose(view) if self.bot.prior_bot is not None else None
-        best = max(legal, key=lambda c: (totals.get(c, float("-inf")), c == prior, -c))
+            world = game.sample_world(view, self.rng)
+        if worlds < MIN_WORLDS and timed:
+            best = prior if prior in legal else max(legal, key=lambda c: totals.get(c, 0.0))
+        else:
+            best = max(legal, key=lambda c: (totals.get(c, float("-inf")), c == prior, -c))
         self.stats = {"simulations": worlds, "seconds": time.perf_counter() - start,
                       "rollout_actions": 0, "failed": 0, "fallbacks": 0,
                       "values": {c: totals[c] / worlds for c in totals}}
