@@ -49,3 +49,29 @@ def test_bench_dd_loss_values_both_bots_card_play():
 def test_bench_search_user_errors(args, needle):
     r = invoke("bench", *args)
     assert r.exit_code != 0 and needle in r.output and "Traceback" not in r.output
+
+
+def test_compare_a_bot_with_itself_is_even_on_every_seed():
+    # the same bot in its own place plays the same moves on the same deals
+    r = invoke("compare", "huutopussi", "--bots", "heuristic,heuristic", "-n", 2, "--json")
+    assert r.exit_code == 0, r.output
+    res = json.loads(r.stdout)
+    assert res["unit"] == "points" and res["deals"] == 1
+    assert res["margin"]["mean"] == 0 and res["same"] == 2 and res["better"] == res["worse"] == 0
+
+
+def test_compare_random_in_the_heuristics_place_loses_points():
+    r = invoke("compare", "huutopussi", "--bots", "random,heuristic", "-n", 6, "--json")
+    assert r.exit_code == 0, r.output
+    res = json.loads(r.stdout)
+    assert res["margin"]["mean"] < 0 and res["worse"] > res["better"]
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["xeri", "--bots", "search"], "two bots"),
+    (["xeri", "--bots", "search,nobot"], "unknown bot"),
+    (["xeri", "-n", 0], "at least 1"),
+])
+def test_compare_user_errors(args, needle):
+    r = invoke("compare", *args)
+    assert r.exit_code != 0 and needle in r.output and "Traceback" not in r.output

@@ -787,6 +787,11 @@ app.command("math")(guarded(math))
 from .research import export_match, import_match, tournament  # noqa: E402
 
 app.command("tournament")(guarded(tournament))
+
+# the search bot's duplicate comparison (cli/search_cmd.py)
+from .search_cmd import compare  # noqa: E402
+
+app.command("compare")(guarded(compare))
 app.command("export")(guarded(export_match))
 app.command("import")(guarded(import_match))
 

@@ -1,12 +1,15 @@
 """``pelit bench --search`` and ``pelit bench bridge --dd-loss N``: the
 search bot's speed and its card play against double dummy
-(``sim/search_bench.py``)."""
+(``sim/search_bench.py``); ``pelit compare``: one bot in another's place on
+the same deals (``sim/search_eval.py``)."""
 
 from __future__ import annotations
 
 import json
 import sys
+from typing import List, Optional
 
+import typer
 from rich.table import Table
 
 from ..core.errors import PelitError
@@ -82,3 +85,41 @@ def bench_dd_loss(games, deals, seed, info, as_json, budget):
                   f"{f['mean']:.2f} [{f['ci95'][0]:.2f}, {f['ci95'][1]:.2f}]",
                   f"{r['seconds_per_card']:.3f}")
     out.print(t)
+
+
+def compare(
+    game: str = typer.Argument(..., help="game id"),
+    bots: str = typer.Option("search,heuristic", "--bots", metavar="A,B",
+                             help="bot A, put in each side's place in turn, and bot B"),
+    seeds: int = typer.Option(20, "--seeds", "-n", metavar="N", help="match seeds"),
+    seed: int = typer.Option(1, "--seed", metavar="S", help="base seed"),
+    deals: int = typer.Option(1, "--deals", metavar="D", help="deals a match is cut to, in a "
+                              "game scored deal by deal"),
+    workers: int = typer.Option(1, "--workers", "-w", metavar="W", help="worker processes"),
+    option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE",
+                                               help="name=value for the game"),
+    as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
+):
+    """Bot A against bot B on the same deals: A in each side's place with B
+    everywhere else, against B in every seat; the mean margin in the game's
+    points (or match results) with its 95% interval."""
+    from ..sim.search_eval import compare as run_compare
+    from .main import err, out, parse_options
+    names = [b.strip() for b in bots.split(",")]
+    if len(names) != 2 or not all(names):
+        raise PelitError(f"--bots takes two bots, A,B, not {bots!r}")
+    if seeds < 1 or deals < 1 or workers < 1:
+        raise PelitError("--seeds, --deals and --workers must be at least 1")
+    with err.status(f"{game}: {names[0]} against {names[1]} …"):
+        r = run_compare(game, names[0], names[1], seeds=seeds, seed=seed, deals=deals,
+                        overrides=parse_options(option), workers=workers)
+    if as_json:
+        sys.stdout.write(json.dumps(r, indent=1) + "\n")
+        return
+    m = r["margin"]
+    unit = "points a side" if r["unit"] == "points" else "match result a side (+1 win, -1 loss)"
+    cut = f", matches cut to {r['deals']} deal(s)" if r["deals"] else ""
+    out.print(f"{r['game']}: {r['a']} in place of {r['b']} on {r['seeds']} seeds{cut}: "
+              f"margin {m['mean']:+g} {unit}, 95% interval [{m['ci95'][0]:+g}, "
+              f"{m['ci95'][1]:+g}]; better on {r['better']}, the same on {r['same']}, worse on "
+              f"{r['worse']}; {r['a']} thought {r['think_seconds']} s, {r['seconds']} s in all")
