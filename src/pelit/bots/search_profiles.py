@@ -28,8 +28,10 @@ Every game is searched the same way; a profile only says
   play, the compiled Go search) and answers None to leave the rest to the
   generic search.
 
-Which profile fits a game was measured (README, "The search bot"); the
-defaults suit a game not listed here.
+The scales are each game's usual swing of a deal, read from its scoring
+rules; what the profiles achieve against the heuristic bots is measured in
+the README ("The search bot") for the games measured so far.  The defaults
+suit a game not listed here.
 """
 
 from __future__ import annotations
