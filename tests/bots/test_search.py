@@ -67,5 +67,20 @@ def test_a_bad_budget_is_a_clear_error(setting):
 
 def test_a_time_budget_runs_as_many_simulations_as_fit():
     game = pelit.load("xeri")
-    rows = _decisions(game, 3, ["search:0.05s", "heuristic"], 1)
-    assert rows and rows[0][2]["simulations"] >= 1
+    rows = _decisions(game, 3, ["search:0.2s", "heuristic"], 1)
+    legal, action, stats = rows[0]
+    # every simulation begun either completed or was cut by the clock
+    assert action in legal and stats["simulations"] + stats["cut"] >= 1 and stats["cut"] <= 1
+
+
+def test_a_rollout_cut_by_the_time_limit_leaves_the_heuristics_move():
+    # a budget far shorter than one rollout: nothing completes, the prior stands
+    game = pelit.load("fireplace-poker")
+    s = game.new_state(seed=2)
+    seat = s.to_act[0]
+    bot = make_bot("search:0.000001s", game, seat, 2)
+    bot.observe(game.events_for(s, seat, 0))
+    view = game.view(s, seat)
+    action = bot.choose(view)
+    assert bot.stats["cut"] == 1 and bot.stats["simulations"] == 0
+    assert action == bot.searcher.root_prior and action in view["legal"]

@@ -3,7 +3,9 @@ sampled from the bot's own view (``--bots search``).
 
 ``search`` thinks for up to 0.9 s a move, ``search:N`` runs ``N``
 simulations a move (the same moves for the same seed on any machine),
-``search:2s`` thinks for two seconds.  A move with one legal action is
+``search:2s`` thinks for two seconds (a rollout still running when the time
+is up counts for nothing: where one rollout takes longer than the budget,
+the heuristic's move is played).  A move with one legal action is
 played at once.
 
 One simulation:
@@ -228,9 +230,11 @@ class Searcher:
         clock = time.perf_counter
         start = clock()
         deadline = None if seconds is None else start + seconds
+        self.deadline = deadline
         done = failed = 0
         actions = 0
         self.fallbacks = 0
+        self.cut = 0
         while True:
             if sims is not None and done >= sims:
                 break
@@ -246,8 +250,8 @@ class Searcher:
                 # simulation, and counts it (the tests require none)
                 failed += 1
         took = clock() - start
-        self.stats = {"simulations": done, "seconds": took, "rollout_actions": actions,
-                      "failed": failed, "fallbacks": self.fallbacks}
+        self.stats = {"simulations": done - self.cut, "seconds": took, "rollout_actions": actions,
+                      "failed": failed, "fallbacks": self.fallbacks, "cut": self.cut}
         self.last_root = root
         return self._best(root, legal, prior)
 
@@ -323,9 +327,16 @@ class Searcher:
         apply = game.apply
         steps = 0
         score_horizon = self.score_horizon
+        deadline = self.deadline
+        clock = time.perf_counter
         while world.outcome is None and steps < MAX_ROLLOUT_ACTIONS:
             if deal_horizon and len(world.packs) != start_packs:
                 break
+            if deadline is not None and not steps & 15 and clock() > deadline:
+                # out of time in the middle of a rollout (a game whose one
+                # rollout takes longer than the budget): it counts for nothing
+                self.cut += 1
+                return steps
             if score_horizon and steps and self._scores(world) != self.start_scores:
                 break
             if node is root:
