@@ -84,3 +84,10 @@ def test_a_rollout_cut_by_the_time_limit_leaves_the_heuristics_move():
     action = bot.choose(view)
     assert bot.stats["cut"] == 1 and bot.stats["simulations"] == 0
     assert action == bot.searcher.root_prior and action in view["legal"]
+
+
+def test_the_search_bot_is_not_a_games_last_bot():
+    # the web table fills empty seats with a game's last bot: it stays the
+    # instant heuristic (or the game's own, Go's mcts), not a 0.9 s search
+    assert bot_names(pelit.load("bridge"))[-1] == "heuristic"
+    assert bot_names(pelit.load("go"))[-2:] == ["heuristic", "mcts"]

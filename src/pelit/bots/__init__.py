@@ -144,8 +144,12 @@ def bot_names(game) -> list[str]:
     _discover()
     if getattr(game, "inner", None) is not None:     # a duplicate match: the game's bots
         return bot_names(game.inner)
-    return (["random"] + (["heuristic"] if game.info.id in _HEURISTICS else [])
-            + sorted({name for gid, name in _NAMED if gid == game.info.id} | set(_UNIVERSAL))
+    # the bots that play every game come before the game's own: the web table
+    # fills seats with the last of a game's bots, which stays the instant
+    # heuristic (or the game's own, Go's mcts), not the search bot
+    universal = sorted(set(_UNIVERSAL) - {name for gid, name in _NAMED if gid == game.info.id})
+    return (["random"] + universal + (["heuristic"] if game.info.id in _HEURISTICS else [])
+            + sorted(name for gid, name in _NAMED if gid == game.info.id)
             + served_bots(game))
 
 
