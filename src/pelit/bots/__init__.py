@@ -3,8 +3,11 @@
 ``make_bot(name, game, seat, seed)`` builds one: ``random`` for any game, or
 ``heuristic`` (the game's own simple player).  Heuristic bots live in this
 package, one module per game, registered with ``@heuristic("game-id")``.
-A game may offer further bots under names of their own (a search bot, say),
-registered with ``@named_bot("game-id", "name")``.
+A game may offer further bots under names of their own (Go's ``mcts``),
+registered with ``@named_bot("game-id", "name")``; a bot that plays every
+game (the determinized ``search`` bot) is registered once with
+``@universal_bot("name")``.  ``NAME:SETTING`` hands a setting to a bot that
+takes one (its ``configure``): ``heuristic:0.8``, ``search:200``.
 
 Any other ``Bot`` subclass is named by its import path, ``pkg.module:Class``
 (a name whose part before the colon holds a dot; ``heuristic:0.8`` still
@@ -56,6 +59,7 @@ class RandomBot(Bot):
 
 _HEURISTICS: dict[str, type] = {}
 _NAMED: dict[tuple[str, str], type] = {}
+_UNIVERSAL: dict[str, type] = {}
 _loaded = False
 
 
@@ -70,6 +74,14 @@ def named_bot(game_id: str, name: str):
     """Register a bot a game offers besides its heuristic one (``--bots NAME``)."""
     def deco(cls):
         _NAMED[(game_id, name)] = cls
+        return cls
+    return deco
+
+
+def universal_bot(name: str):
+    """Register a bot that plays every registered game (``--bots NAME``)."""
+    def deco(cls):
+        _UNIVERSAL[name] = cls
         return cls
     return deco
 
@@ -132,7 +144,11 @@ def bot_names(game) -> list[str]:
     _discover()
     if getattr(game, "inner", None) is not None:     # a duplicate match: the game's bots
         return bot_names(game.inner)
-    return (["random"] + (["heuristic"] if game.info.id in _HEURISTICS else [])
+    # the bots that play every game come before the game's own: the web table
+    # fills seats with the last of a game's bots, which stays the instant
+    # heuristic (or the game's own, Go's mcts), not the search bot
+    universal = sorted(set(_UNIVERSAL) - {name for gid, name in _NAMED if gid == game.info.id})
+    return (["random"] + universal + (["heuristic"] if game.info.id in _HEURISTICS else [])
             + sorted(name for gid, name in _NAMED if gid == game.info.id)
             + served_bots(game))
 
@@ -162,9 +178,14 @@ def make_bot(name: str, game, seat: int, seed: int = 0) -> Bot:
                 raise PelitError(f"the {key} bot of {game.info.id} takes no setting ({name!r})")
             bot.configure(setting)
         return bot
-    cls = _NAMED.get((game.info.id, key))
-    if cls is not None and not setting:
-        return cls(game, seat, seed)
+    cls = _NAMED.get((game.info.id, key)) or _UNIVERSAL.get(key)
+    if cls is not None:
+        bot = cls(game, seat, seed)
+        if setting:
+            if not hasattr(bot, "configure"):
+                raise PelitError(f"the {key} bot of {game.info.id} takes no setting ({name!r})")
+            bot.configure(setting)
+        return bot
     raise PelitError(f"unknown bot {name!r} for {game.info.id}"
                      f"{did_you_mean(key, bot_names(game) + ['h', 'bot'])}; bots: "
                      f"{', '.join(bot_names(game))}")

@@ -411,7 +411,15 @@ class MeldGame(Game):
         zones = {"stock": view["stock"], **unknown_hand_zones(view["hand_sizes"], known, seat)}
         if extra_zones:
             zones.update(extra_zones)
-        placed = sample_hands(self.deck.all_mask & ~seen, zones, rng)
+        allowed = None
+        if self.lays_red_threes:
+            # a red three in a hand is laid at the start of its holder's
+            # turn, so the unseen ones are put in the stock (a player still
+            # to take his first turn might hold one: a small liberty that
+            # keeps every sampled hand one the rules allow after a turn)
+            hand_room = self.deck.all_mask & ~self.tables.red3
+            allowed = {z: hand_room for z in zones if z.startswith("hand")}
+        placed = sample_hands(self.deck.all_mask & ~seen, zones, rng, allowed)
         s.hands = hands_with_known(placed, own, known, seat)
         s.known = known
         s.stock = ids(placed["stock"])

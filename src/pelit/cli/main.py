@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import __version__
-from ..bots import bot_names
+from ..bots import bot_names, make_bot
 from ..core.errors import OptionError, PelitError
 from ..core.registry import all_games, load
 from ..games._referee import FAMILY as REFEREE
@@ -577,13 +577,22 @@ def bench(
                               "(median, p99, max) instead of random play"),
     env: bool = typer.Option(False, "--env", help="the PettingZoo environment's steps per "
                              "second beside the plain API's actions per second"),
+    search: bool = typer.Option(False, "--search", help="the search bot's simulations per "
+                                "second and seconds per move (seat 0, heuristic bots beside)"),
+    dd_loss: int = typer.Option(0, "--dd-loss", metavar="DEALS", help="bridge, minibridge: "
+                                "tricks the heuristic and the search bot's card play lose "
+                                "against double dummy over DEALS deals"),
+    budget: str = typer.Option("search", "--budget", metavar="BOT", help="with --search or "
+                               "--dd-loss: the search bot and its budget (search, search:N, "
+                               "search:2s)"),
 ):
     """Random play through the public API: matches, actions and deals per second."""
     from ..sim.bench import bench_game, machine
     seconds = decimal(seconds, "--seconds")
     seed = whole(seed, "--seed")
-    if sum(map(bool, (peers, bots, env, evaluator or verify))) > 1:
-        raise PelitError("--peers, --bots, --env and --evaluator are separate benchmarks; give one")
+    if sum(map(bool, (peers, bots, env, evaluator or verify, search, dd_loss))) > 1:
+        raise PelitError("--peers, --bots, --env, --evaluator, --search and --dd-loss are "
+                         "separate benchmarks; give one")
     if evaluator or verify:
         if game:
             raise OptionError("--evaluator benchmarks the poker hand evaluator, not a GAME")
@@ -605,6 +614,18 @@ def bench(
     info = machine()
     if bots:
         _bench_bots(games, seconds, seed, opts, info, as_json)
+        return
+    if search or dd_loss:
+        from .search_cmd import bench_dd_loss, bench_search
+        if not budget.strip().lower().startswith("search"):
+            raise OptionError(f"--budget names the search bot (search, search:N, search:2s), "
+                              f"not {budget!r}")
+        for g in games:                     # a bad budget fails before anything runs
+            make_bot(budget, g, 0, 0)
+        if dd_loss:
+            bench_dd_loss(games, dd_loss, seed, info, as_json, budget)
+        else:
+            bench_search(games, seconds, seed, opts, info, as_json, budget)
         return
     if env:
         from .research import bench_env_table
@@ -766,6 +787,11 @@ app.command("math")(guarded(math))
 from .research import export_match, import_match, tournament  # noqa: E402
 
 app.command("tournament")(guarded(tournament))
+
+# the search bot's duplicate comparison (cli/search_cmd.py)
+from .search_cmd import compare  # noqa: E402
+
+app.command("compare")(guarded(compare))
 app.command("export")(guarded(export_match))
 app.command("import")(guarded(import_match))
 

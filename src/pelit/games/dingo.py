@@ -529,7 +529,8 @@ class Dingo(Game):
             for p, m in enumerate(view["left_in_hand"]):
                 seen |= int(m)
         unseen = (DECK.all_mask & ~seen)
-        placed = sample_hands(unseen, counts, rng)
+        # aces are never discarded: the buried discards hold none
+        placed = sample_hands(unseen, counts, rng, allowed={"buried": unseen & ~ACES})
         if s.exposed:
             s.hands = [int(m) for m in view["left_in_hand"]]
         else:

@@ -638,6 +638,12 @@ class Lorum(Game):
                     if (s.voids[p] >> su) & 1:
                         m &= ~DECK.suit_mask[su]
                 allowed[f"hand{p}"] = m
+        if s.kind == HAIRY_APE:
+            # the hand ends the moment the K♥ is taken: while it goes on, the
+            # K♥ is in a hand, never in a pile
+            for p in range(4):
+                allowed[f"won{p}"] = pool & ~(1 << KING_HEARTS)
+            allowed["table"] = pool & ~(1 << KING_HEARTS)
         placed = sample_hands(pool, counts, rng, allowed)
         s.won = [placed[f"won{p}"] | shown[p] for p in range(4)]
         s.table = placed["table"] | layout
