@@ -35,6 +35,10 @@ class Bot:
     """A player that sees only its seat's view and answers an action id."""
 
     name = "bot"
+    # a bot that looks ahead for a noticeable time (up to seconds a move):
+    # the web server runs its ``choose`` in a worker thread, so the other
+    # tables of the process keep moving meanwhile
+    thinks = False
 
     def __init__(self, game, seat: int, seed: int = 0):
         self.game = game

@@ -25,6 +25,7 @@ class DuplicateBot(Bot):
         self.seed = stream(seed, "duplicate bot", seat).getrandbits(63)
         probe = make_bot(name, game.inner, 0, self.seed)      # an unknown bot fails here
         self.name = probe.name
+        self.thinks = probe.thinks
         self.bot = None
         self.round = None
         self.table = None            # (table index, the duplicate's seat at each seat there)

@@ -44,6 +44,7 @@ def kernel():
 @named_bot("go", "mcts")
 class GoMCTSBot(Bot):
     name = "mcts"
+    thinks = True
 
     def __init__(self, game, seat, seed=0, seconds: float = 1.5, playouts: int | None = None):
         super().__init__(game, seat, seed)

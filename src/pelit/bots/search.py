@@ -408,6 +408,7 @@ class SearchBot(Bot):
     number of simulations (``search:200``) or seconds (``search:2s``)."""
 
     name = "search"
+    thinks = True
 
     def __init__(self, game, seat: int, seed: int = 0):
         super().__init__(game, seat, seed)

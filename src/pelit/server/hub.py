@@ -659,7 +659,13 @@ class Hub:
                 try:
                     bot.observe(game.events_for(state, seat, table.bot_seen[seat]))
                     table.bot_seen[seat] = len(state.events)
-                    action = bot.choose(game.view(state, seat))
+                    view = game.view(state, seat)
+                    if bot.thinks:
+                        # seconds of search: off the event loop, so the other
+                        # tables and this table's people are served meanwhile
+                        action = await asyncio.to_thread(bot.choose, view)
+                    else:
+                        action = bot.choose(view)
                 except Exception:
                     # a bot's bug must not stop the table: this once, play at random
                     traceback.print_exc()
