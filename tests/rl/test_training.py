@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")      # SingleSeatEnv drives the AEC environment
 
 from pelit.sim.batch import wilson95
 
