@@ -138,7 +138,9 @@ class _Held:
         self.seen: dict = {}
 
     def __deepcopy__(self, memo):
-        return _Held(None if self.state is None else self.state.clone(), dict(self.digests))
+        held = _Held(None if self.state is None else self.state.clone(), dict(self.digests))
+        held.seen = dict(self.seen)        # the same position: what it shows stays valid
+        return held
 
     def remember(self, key, make):
         """``make()`` once per position (a cache emptied on every action)."""
