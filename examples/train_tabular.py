@@ -8,7 +8,7 @@ it is) and restricted to the legal ids of the action mask; each move of an
 episode is moved towards the match's return (+1 won, -1 lost).  A random
 blue wins about a third of its matches; after 10,000 training matches
 (a few seconds) the greedy policy wins seven in eight, on evaluation
-matches it never trained on::
+matches whose seeds (the random bot's moves) it never trained on::
 
     python -m examples.train_tabular
     # random blue:  won 102 of 300 (34.0%, 95% interval 28.9-39.5%)
