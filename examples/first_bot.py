@@ -1,6 +1,5 @@
 """A minimal pelit bot: it plays the legal action whose text comes first
-in the alphabet, unless it can play a card of its hand that is the highest
-card text it holds.
+in the alphabet (in a card game often a low card: "10C" before "2C").
 
 Run it with any game::
 

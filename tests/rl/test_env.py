@@ -177,6 +177,29 @@ def test_observation_layout_is_documented_and_fixed():
     assert hl["board"]["length"] == 2 * 25
 
 
+
+@pytest.mark.parametrize("game_id", ["hex", "y", "go"])
+def test_board_planes_put_each_stone_at_row_times_size_plus_column(game_id):
+    """A board's rows (Y's triangle has rows of 1, 2, ... cells) go onto
+    ``size x size`` planes, one per kind of stone, cell (r, c) at r*size+c."""
+    game = pelit.load(game_id)
+    options = game.make_options(size=5)
+    lay = layout(game, options)
+    board = {s["name"]: s for s in lay.describe()}["board"]
+    state = game.new_state(seed=2, options=options)
+    rng = random.Random(2)
+    for _ in range(9):
+        seat = state.to_act[0]
+        legal = [a for a in game.legal_actions(state, seat)
+                 if game.action_text(a) not in ("swap", "pass")]
+        game.apply(state, rng.choice(legal), seat)
+    view = game.view(state, 0)
+    planes = lay.encode(view)[board["offset"]:board["offset"] + board["length"]].reshape(-1, 25)
+    for plane, stone in zip(planes, board["stones"]):
+        want = [r * 5 + c for r, row in enumerate(view["board"])
+                for c, ch in enumerate(row) if ch == stone]
+        assert list(np.flatnonzero(plane)) == want and want
+
 def test_gymnasium_check_env_and_an_episode():
     from gymnasium.utils.env_checker import check_env
     from pelit.rl.gym import SingleSeatEnv

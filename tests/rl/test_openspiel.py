@@ -82,3 +82,22 @@ def test_openspiel_mcts_plays_pelit_hex():
                 state.apply_action(int(rng.choice(state.legal_actions())))
         wins += state.returns()[0] > 0
     assert wins >= 2
+
+
+def test_openspiel_mccfr_runs_on_a_card_game_with_hidden_hands():
+    """OpenSpiel's outcome-sampling MCCFR on Xeri (two hands a player): it
+    walks the deal's chance nodes and the players' information states, and
+    its average policy is a distribution over the legal actions."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr as mccfr
+    spiel = ops.load("xeri", hands=2)
+    solver = mccfr.OutcomeSamplingSolver(spiel)
+    for _ in range(20):
+        solver.iteration()
+    assert len(solver._infostates) > 20
+    policy = solver.average_policy()
+    state = spiel.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    probs = policy.action_probabilities(state)
+    assert set(probs) == set(state.legal_actions())
+    assert abs(sum(probs.values()) - 1.0) < 1e-9

@@ -24,6 +24,7 @@ def _same(summary):
     return {k: v for k, v in summary.items() if k not in TIMING}
 
 
+@pytest.mark.slow
 def test_ray_and_local_runs_give_identical_summaries(local_ray):
     on_ray = simulate("xeri", 24, ["heuristic", "random"], seed=3, ray="auto")
     local = simulate("xeri", 24, ["heuristic", "random"], seed=3, workers=1)

@@ -33,6 +33,7 @@ def test_heuristic_bots_beat_random_ones_beyond_chance_in_three_games():
     assert list(overall) == ["heuristic", "random"]
 
 
+@pytest.mark.slow
 def test_seat_rotation_agrees_with_duplicate_deals():
     """Tuppi played both ways over the same seeds: turning the line-up A, B,
     A, B round the table over the same packs, and duplicate matches (two

@@ -7,6 +7,7 @@ one line on stderr and exits with status 2; no traceback.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import json
@@ -306,6 +307,10 @@ def simulate(
                                       help="run on Ray: auto joins this machine's cluster (or "
                                            "starts one), an address joins that head; the same "
                                            "results as the local pool for the same seed"),
+    records: Optional[str] = typer.Option(None, "--records", metavar="FILE",
+                                           help="write every match as a line of JSON (seed, bot "
+                                                "in each seat, scores, winners and the record, "
+                                                "which 'pelit replay' reads), in match order"),
 ):
     """Play many bot matches and summarise the results (Ctrl-C: the summary so far)."""
     from ..sim.batch import check_setup
@@ -323,11 +328,21 @@ def simulate(
         if ray:
             raise OptionError("--duplicate runs locally; for Ray use "
                               "'pelit tournament --mode duplicate --ray ...'")
+        if records:
+            raise OptionError("--records writes single matches; a duplicate match's two "
+                              "tables are in 'pelit tournament --mode duplicate --out DIR'")
         from .duplicate import simulate_duplicate
         return simulate_duplicate(game, n, bot_list, workers, seed, preset, overrides, as_json)
+    sink = None
+    if records:
+        try:
+            sink = open(records, "w", encoding="utf-8")
+        except OSError as exc:
+            raise OptionError(f"--records {records}: {exc.strerror}") from None
     try:
-        summary = _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json,
-                            not no_rotate, ray)
+        with sink if sink is not None else contextlib.nullcontext():
+            summary = _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json,
+                                not no_rotate, ray, sink)
     except RuntimeError as exc:          # a match that never ends: a bug in a game or bot
         err.print(f"pelit: {exc}", markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
@@ -335,11 +350,33 @@ def simulate(
         raise typer.Exit(130)
 
 
-def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json, rotate, ray=None):
+def _match_line(game, bot_list, r) -> str:
+    """One line of ``simulate --records``: the match, its seats and its record."""
+    from ..sim.batch import lineup, seats_in_match
+    seats = seats_in_match(lineup(bot_list, len(r.scores)), r.shift)
+    return json.dumps({"game": game.info.id, "index": r.index, "seed": r.seed, "bots": seats,
+                       "scores": list(r.scores), "winners": list(r.winners), "reason": r.reason,
+                       "record": r.record}, default=str) + "\n"
+
+
+def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json, rotate, ray=None,
+              sink=None):
     from ..sim.batch import simulate as run_sim
+
+    def written(advance):
+        if sink is None:
+            return advance
+
+        def on_result(r):
+            sink.write(_match_line(game, bot_list, r))
+            if advance:
+                advance(r)
+        return on_result
+
     if as_json:
         summary = run_sim(game.info.id, n, bot_list, seed, preset, overrides, workers,
-                          rotate=rotate, ray=ray)
+                          rotate=rotate, ray=ray, records=sink is not None,
+                          on_result=written(None))
         sys.stdout.write(json.dumps(summary, indent=1, default=str) + "\n")
         return summary
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
@@ -349,7 +386,8 @@ def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json, rota
                   transient=True) as progress:
         task = progress.add_task(f"{game.info.id}", total=n)
         summary = run_sim(game.info.id, n, bot_list, seed, preset, overrides, workers,
-                          on_result=lambda r: progress.advance(task), rotate=rotate, ray=ray)
+                          on_result=written(lambda r: progress.advance(task)), rotate=rotate,
+                          ray=ray, records=sink is not None)
     print_summary(game, summary)
     return summary
 

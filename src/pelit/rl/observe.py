@@ -112,6 +112,20 @@ def _name(path: tuple) -> str:
 
 # -- the layout ------------------------------------------------------------------
 
+class _Node:
+    """A field path of the layout: its slot, if any, and the paths below it."""
+
+    __slots__ = ("path", "children", "slot", "len_slot", "words", "board_name")
+
+    def __init__(self, path: tuple):
+        self.path = path
+        self.children: dict = {}
+        self.slot: Slot | None = None
+        self.len_slot: Slot | None = None
+        self.words: dict | None = None
+        self.board_name = bool(path) and path[-1] == "board"
+
+
 @dataclasses.dataclass
 class Slot:
     name: str
@@ -160,26 +174,104 @@ class Layout:
         self.size = offset
         self._word_index = {path: {w: i for i, w in enumerate(s.words)}
                             for path, s in self._by_path.items() if s.kind == "onehot"}
-        # every start of a slot's path: encode walks only into these
-        self._prefixes = {path[:i] for path in self._by_path for i in range(1, len(path) + 1)}
+        # the paths as a tree: encode walks a view only along it
+        self._root = _Node(())
+        self._nodes: dict[tuple, _Node] = {(): self._root}
+        for path, slot in self._by_path.items():
+            node = self._root
+            for depth, key in enumerate(path):
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = self._nodes[path[:depth + 1]] = \
+                        _Node(path[:depth + 1])
+                node = child
+            node.slot = slot
+            node.len_slot = self._len_slot.get(path)
+            node.words = self._word_index.get(path)
+        self._board_cells: dict[tuple, np.ndarray] = {}
 
-    def _leaves(self, obj, path: tuple, out: list) -> None:
-        """``_walk`` restricted to the layout's paths (what ``encode`` reads)."""
+    def _fill(self, obj, node: "_Node", out: np.ndarray) -> None:
+        """Write the leaves of ``obj``, found at ``node``'s path, into ``out``."""
         cls = obj.__class__
-        prefixes = self._prefixes
         if cls is dict:
+            children = node.children
             for k, v in obj.items():
-                p = path + ((k if k.__class__ is str else str(k)),)
-                if p in prefixes:
-                    self._leaves(v, p, out)
-        elif (cls is list or cls is tuple) and obj and not _is_card_list(obj) \
-                and not (path[-1] == "board" and obj[0].__class__ is str):
-            for i, v in enumerate(obj[:MAX_INDEX]):
-                p = path + (i,)
-                if p in prefixes:
-                    self._leaves(v, p, out)
-        else:
-            _walk(obj, path, out)
+                child = children.get(k if k.__class__ is str else str(k))
+                if child is not None:
+                    self._fill(v, child, out)
+            return
+        if cls is list or cls is tuple:
+            if not obj:
+                return
+            if _is_card_list(obj):
+                self._put(node, "cardlist", obj, out)
+            elif node.board_name and obj[0].__class__ is str:
+                if all(r.__class__ is str for r in obj):
+                    self._put(node, "board", obj, out)
+                else:
+                    self._walked(obj, node, out)
+            else:
+                children = node.children
+                for i, v in enumerate(obj[:MAX_INDEX]):
+                    child = children.get(i)
+                    if child is not None:
+                        self._fill(v, child, out)
+            return
+        if cls is CardSet:
+            self._put(node, "cards", obj, out)
+        elif cls is Card:
+            self._put(node, "card", obj, out)
+        elif cls is bool:
+            self._put(node, "num", 1.0 if obj else 0.0, out)
+        elif cls is int or cls is float:
+            self._put(node, "num", obj, out)
+        elif cls is str:
+            self._put(node, "word", obj, out)
+        elif obj is not None:
+            self._walked(obj, node, out)
+
+    def _walked(self, obj, node: "_Node", out: np.ndarray) -> None:
+        """Anything less common (an enum, a subclass): the general walk."""
+        leaves: list = []
+        _walk(obj, node.path, leaves)
+        for path, kind, value in leaves:
+            found = self._nodes.get(path)
+            if found is not None:
+                self._put(found, kind, value, out)
+
+    def _put(self, node: "_Node", kind: str, value, out: np.ndarray) -> None:
+        slot = node.slot
+        if slot is None:
+            return
+        o = slot.offset
+        if slot.kind == "cards":
+            if kind == "cards":
+                if value:
+                    out[o + np.asarray(ids(value), dtype=np.int64)] = 1.0
+            elif kind == "card":
+                out[o + int(value)] = 1.0
+            elif kind == "cardlist":
+                out[o + np.fromiter(map(int, value), dtype=np.int64, count=len(value))] = 1.0
+                if node.len_slot is not None:
+                    out[node.len_slot.offset] = len(value)
+        elif kind == "num":
+            if slot.kind == "num":
+                out[o] = value
+        elif kind == "word":
+            if slot.kind == "onehot":
+                i = node.words.get(value)
+                out[o + (len(slot.words) if i is None else i)] = 1.0
+        elif kind == "board" and slot.kind == "board":
+            size = self.board_size
+            rows = [row[:size] for row in value[:size]]
+            shape = tuple(map(len, rows))
+            cells = self._board_cells.get(shape)
+            if cells is None:      # where each character of the rows lies on the plane
+                cells = self._board_cells[shape] = np.array(
+                    [r * size + c for r, n in enumerate(shape) for c in range(n)], np.int64)
+            chars = np.frombuffer("".join(rows).encode("utf-32-le"), dtype=np.uint32)
+            for plane, stone in enumerate(slot.stones):
+                out[o + plane * size * size + cells[chars == ord(stone)]] = 1.0
 
     def _add(self, path, slot):
         self._by_path[path] = slot
@@ -191,41 +283,7 @@ class Layout:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out.fill(0.0)
-        leaves: list = []
-        self._leaves(view, (), leaves)
-        by_path = self._by_path
-        for path, kind, value in leaves:
-            slot = by_path.get(path)
-            if slot is None:
-                continue
-            o = slot.offset
-            if slot.kind == "cards" and kind in ("cards", "card", "cardlist"):
-                if kind == "cards":
-                    if value:
-                        out[o + np.asarray(ids(value), dtype=np.int64)] = 1.0
-                    continue
-                if kind == "card":
-                    out[o + int(value)] = 1.0
-                    continue
-                out[o + np.fromiter(map(int, value), dtype=np.int64, count=len(value))] = 1.0
-                length = self._len_slot.get(path)
-                if length is not None:
-                    out[length.offset] = len(value)
-            elif kind == "num":
-                if slot.kind == "num":
-                    out[o] = value
-            elif kind == "word":
-                if slot.kind == "onehot":
-                    i = self._word_index[path].get(value)
-                    out[o + (len(slot.words) if i is None else i)] = 1.0
-            elif kind == "board" and slot.kind == "board":
-                size = self.board_size
-                for plane, stone in enumerate(slot.stones):
-                    base = o + plane * size * size
-                    for r, row in enumerate(value[:size]):
-                        for c, ch in enumerate(row[:size]):
-                            if ch == stone:
-                                out[base + r * size + c] = 1.0
+        self._fill(view, self._root, out)
         seat = view.get("seat")
         if seat is not None and "seat" in self._seat_offsets:
             out[self._seat_offsets["seat"] + seat] = 1.0

@@ -127,15 +127,37 @@ class _Held:
     state by deep-copying its attributes, and a pelit state is cloned by its
     own ``clone`` (which shares the game's tables and the logs' past)."""
 
-    __slots__ = ("state", "digests")
+    __slots__ = ("state", "digests", "seen")
 
     def __init__(self, state, digests=None):
         self.state = state
         # per seat: (events read, sha256 of them): a clone shares the past
         self.digests = digests if digests is not None else {}
+        # what this position shows, asked for again and again by OpenSpiel
+        # (legal lists, views, their JSON and tensors); emptied by any action
+        self.seen: dict = {}
 
     def __deepcopy__(self, memo):
-        return _Held(None if self.state is None else self.state.clone(), dict(self.digests))
+        held = _Held(None if self.state is None else self.state.clone(), dict(self.digests))
+        held.seen = dict(self.seen)        # the same position: what it shows stays valid
+        return held
+
+    def remember(self, key, make):
+        """``make()`` once per position (a cache emptied on every action)."""
+        seen = self.seen
+        if key not in seen:
+            seen[key] = make()
+        return seen[key]
+
+    def legal(self, game, seat) -> list[int]:
+        return self.remember(("legal", seat), lambda: game.legal_actions(self.state, seat))
+
+    def view(self, game, seat) -> dict:
+        return self.remember(("view", seat), lambda: game.view(self.state, seat))
+
+    def view_json(self, game, seat) -> str:
+        return self.remember(("json", seat), lambda: json.dumps(
+            jsonable(self.view(game, seat), game), sort_keys=True, default=str))
 
     def __getstate__(self):
         # pickled (OpenSpiel's serialisation): the digests are made again
@@ -143,6 +165,7 @@ class _Held:
 
     def __setstate__(self, data):
         self.state, self.digests = data
+        self.seen = {}
 
     def history_digest(self, seat) -> str:
         """A digest of every event ``seat`` was told, read incrementally
@@ -270,10 +293,11 @@ class PelitSpielState(pyspiel.State):
     def _legal_actions(self, player):
         if self.state is None or player not in self.state.to_act:
             return []
-        legal = self.g.pelit.legal_actions(self.state, player)
-        return sorted(np.flatnonzero(self.g.actions.mask(legal)).tolist())
+        return list(self._held.remember(("agent", player), lambda: sorted(np.flatnonzero(
+            self.g.actions.mask(self._held.legal(self.g.pelit, player))).tolist())))
 
     def _apply_action(self, action):
+        self._held.seen.clear()
         if self.seed is None:
             self.seed = int(action)
             self._start()
@@ -333,7 +357,7 @@ class PelitSpielState(pyspiel.State):
                 return f"deal {text} (card {action}) to place {len(self.pack) + 1}"
             return f"seat {action} acts first"
         if self.state is not None:
-            legal = self.g.pelit.legal_actions(self.state, player)
+            legal = self._held.legal(self.g.pelit, player)
             engine = self.g.actions.to_engine(action, legal)
             if engine is not None:
                 text = self.g.pelit.action_text(engine)
@@ -353,8 +377,7 @@ class PelitSpielState(pyspiel.State):
         if self.state is None:
             return f"dealing ({len(self.pack)} cards placed)" if self.seed is not None \
                 else "drawing the seed"
-        return json.dumps(jsonable(self.g.pelit.view(self.state, None), self.g.pelit),
-                          sort_keys=True, default=str)
+        return self._held.view_json(self.g.pelit, None)
 
 
 def _new_deals(probe, before: int) -> list[tuple[int, int]]:
@@ -401,16 +424,15 @@ class PelitObserver:
             self.tensor.fill(0.0)
             return
         seat = None if self.public_only else player
-        view = state.g.pelit.view(state.state, seat)
-        self.game.layout.encode(view, out=self.tensor)
+        held = state._held
+        self.tensor[:] = held.remember(("tensor", seat), lambda: self.game.layout.encode(
+            held.view(state.g.pelit, seat)))
 
     def string_from(self, state, player):
         if state.state is None:
             return str(state)
-        pelit = state.g.pelit
         seat = None if self.public_only else player
-        view = json.dumps(jsonable(pelit.view(state.state, seat), pelit), sort_keys=True,
-                          default=str)
+        view = state._held.view_json(state.g.pelit, seat)
         if not self.perfect_recall:
             return view
         return f"history {state._held.history_digest(seat)}\n{view}"

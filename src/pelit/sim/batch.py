@@ -51,6 +51,7 @@ class MatchResult:
     deals: int
     deal_endings: tuple = ()     # the reason of each deal a game scores with one
     shift: int = 0               # the line-up was turned this many seats
+    record: dict | None = None   # the match's record, when asked for (``pelit replay`` reads it)
 
 
 def deal_endings(state) -> tuple:
@@ -94,7 +95,7 @@ def seats_in_match(slots: list[str], shift: int) -> list[str]:
 
 
 def _play_one(task) -> MatchResult:
-    game_id, bots, base_seed, index, preset, overrides, rotate = task
+    game_id, bots, base_seed, index, preset, overrides, rotate, records = task
     game = load(game_id)
     options = game.make_options(preset, **overrides)
     seed = match_seed(base_seed, index)
@@ -102,19 +103,25 @@ def _play_one(task) -> MatchResult:
     shift = index % n if rotate else 0
     state = play_match(game, seats_in_match(lineup(bots, n), shift), seed, options=options)
     out = state.outcome
+    record = None
+    if records:
+        from ..core.records import record_of
+        record = record_of(state)
     return MatchResult(index, seed, tuple(out.scores), tuple(out.winners), out.reason,
-                       len(state.history), len(state.packs), deal_endings(state), shift)
+                       len(state.history), len(state.packs), deal_endings(state), shift,
+                       record)
 
 
 def iter_results(game_id: str, n: int, bots=None, seed: int = 0, preset=None, overrides=None,
-                 workers: int = 1, rotate: bool = True, ray: str | None = None
-                 ) -> Iterator[MatchResult]:
+                 workers: int = 1, rotate: bool = True, ray: str | None = None,
+                 records: bool = False) -> Iterator[MatchResult]:
     """Play ``n`` matches, yielding each result in match order, in constant
     memory (the tasks are made as they are needed), in this process, in
-    ``workers`` processes or on Ray (``sim.parallel``)."""
+    ``workers`` processes or on Ray (``sim.parallel``); ``records`` puts each
+    match's record in its result."""
     overrides = dict(overrides or {})
     bots = list(bots or [])
-    tasks = ((game_id, bots, seed, i, preset, overrides, rotate) for i in range(n))
+    tasks = ((game_id, bots, seed, i, preset, overrides, rotate, records) for i in range(n))
     return ordered_map(_play_one, tasks, n, workers=workers, ray=ray)
 
 
@@ -286,15 +293,17 @@ def summarize(game, results, elapsed: float, bots, seed: int, workers: int, opti
 
 def simulate(game_id: str, n: int, bots=None, seed: int = 0, preset=None, overrides=None,
              workers: int = 1, on_result=None, rotate: bool = True,
-             ray: str | None = None) -> dict:
+             ray: str | None = None, records: bool = False) -> dict:
     """Play a batch and summarise it.  Ctrl-C stops it: the summary then
-    covers the matches played so far (``interrupted``)."""
+    covers the matches played so far (``interrupted``).  With ``records``
+    each result handed to ``on_result`` carries its match's record."""
     game = load(game_id)
     options = check_setup(game, bots, preset, overrides or {})
     players = game.num_players(game.new_state(seed=0, options=options))
     tally = Tally(lineup(bots, players))
     start = time.perf_counter()
-    results = iter_results(game.info.id, n, bots, seed, preset, overrides, workers, rotate, ray)
+    results = iter_results(game.info.id, n, bots, seed, preset, overrides, workers, rotate, ray,
+                           records)
     try:
         for r in results:
             tally.add(r)

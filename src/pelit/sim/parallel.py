@@ -27,14 +27,15 @@ from typing import Callable, Iterable, Iterator
 from ..core.errors import PelitError
 
 IN_FLIGHT_PER_WORKER = 4
+MAX_CHUNK = 16   # tasks a worker gets at once (a match each): progress and Ctrl-C come steadily
 
 
 def _ignore_interrupts():
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _chunk_size(total: int, workers: int) -> int:
-    return max(1, min(50, total // (max(workers, 1) * 8)))
+def _chunk_size(total: int, workers: int, most: int = MAX_CHUNK) -> int:
+    return max(1, min(most, total // (max(workers, 1) * 8)))
 
 
 def _chunks(tasks: Iterable, size: int) -> Iterator[list]:
@@ -78,13 +79,16 @@ class _Window:
 
 
 def ordered_map(fn: Callable, tasks: Iterable, total: int, workers: int = 1,
-                ray: str | None = None) -> Iterator:
+                ray: str | None = None, most: int = MAX_CHUNK) -> Iterator:
+    """``most``: the largest chunk of tasks a worker gets at once (smaller
+    for longer tasks, so results, progress and Ctrl-C's summary come
+    steadily)."""
     if ray:
-        return _ray_map(fn, tasks, total, ray)
-    return _local_map(fn, tasks, total, workers)
+        return _ray_map(fn, tasks, total, ray, most)
+    return _local_map(fn, tasks, total, workers, most)
 
 
-def _local_map(fn, tasks, total, workers):
+def _local_map(fn, tasks, total, workers, most):
     if workers <= 1 or total <= 1:
         for task in tasks:
             yield fn(task)
@@ -93,7 +97,7 @@ def _local_map(fn, tasks, total, workers):
     # fork of one whose progress-bar thread might hold a lock
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    chunk = _chunk_size(total, workers)
+    chunk = _chunk_size(total, workers, most)
     window = _Window(tasks, workers * chunk * IN_FLIGHT_PER_WORKER)
     pool = ctx.Pool(min(workers, total), initializer=_ignore_interrupts)
     try:
@@ -136,12 +140,12 @@ def connect(address: str):
     return ray
 
 
-def _ray_map(fn, tasks, total, address):
+def _ray_map(fn, tasks, total, address, most):
     ray = connect(address)
     cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     remote = ray.remote(_run_chunk)
     fn_ref = ray.put(fn)
-    chunk = _chunk_size(total, cpus)
+    chunk = _chunk_size(total, cpus, most)
     pending = collections.deque()
     chunks = _chunks(tasks, chunk)
     try:

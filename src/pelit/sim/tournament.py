@@ -65,6 +65,7 @@ from .batch import Z95, match_seed, seats_in_match
 from .runner import play_match
 
 MODES = ("auto", "rotate", "duplicate")
+DEAL_SETS_PER_CHUNK = 2
 
 
 def duplicate_form(game, preset, overrides):
@@ -239,7 +240,9 @@ def run_deal_sets(plan: Plan, workers: int = 1, ray: str | None = None) -> Itera
     """The rows of each deal set, in the plan's order, locally (``workers``
     processes) or on Ray (``ray``: ``auto``, ``local`` or an address)."""
     from .parallel import ordered_map
-    return ordered_map(play_deal_set, plan.tasks(), plan.total, workers=workers, ray=ray)
+    # a deal set is several whole matches: a few at a time per worker
+    return ordered_map(play_deal_set, plan.tasks(), plan.total, workers=workers, ray=ray,
+                       most=DEAL_SETS_PER_CHUNK)
 
 
 class Standings:
