@@ -23,7 +23,7 @@ from ..bots import bot_names, make_bot
 from ..cards.deck import CardSet, ids
 from ..core.errors import PelitError
 from ..core.records import jsonable, record_of
-from ..core.seat_fields import seat_field_rules
+from ..core.presentation import presentation
 from ..core.registry import load
 from .storage import Storage, token_hash
 
@@ -31,7 +31,8 @@ from .storage import Storage, token_hash
 def web_view(game, state, seat) -> dict:
     """A seat's view as the browser gets it: the view as JSON with the own
     hand in suit order, and where the game asks for it
-    (``web_layout["board_text"]``) the text its own ``render_board`` draws
+    (``web_layout["board_text"]``, or ``board_text`` among the fields it
+    shows) the text its own ``render_board`` draws
     from that same view (e.g. the Canasta family's blocks per team), under
     ``board_text``."""
     view = game.view(state, seat)
@@ -40,15 +41,16 @@ def web_view(game, state, seat) -> dict:
     if isinstance(hand, CardSet) and hasattr(game.deck, "in_hand_order"):
         # sorted as the terminal shows it (a CardSet's own order is the pack's)
         out["hand"] = [game.deck.text_of[c] for c in game.deck.in_hand_order(ids(hand))]
-    if (getattr(game, "web_layout", None) or {}).get("board_text"):
+    layout = getattr(game, "web_layout", None) or {}
+    if layout.get("board_text") or "board_text" in (layout.get("show") or {}):
         out["board_text"] = game.render_board(view)
     return out
 
 def layout_of(game) -> dict:
-    """The game's hints for the browser (``web_layout``) with the rule that
-    tells which fields hold a seat (the terminal's, from ``render_hints``)."""
-    hints = getattr(game, "render_hints", None) or {}
-    return {**(getattr(game, "web_layout", None) or {}), "seat_keys": seat_field_rules(hints)}
+    """How the browser draws the game (``core.presentation``): its table,
+    the fields it shows and how, with the rule that tells which fields hold
+    a seat (the terminal's, from ``render_hints``)."""
+    return presentation(game)
 
 
 NAME_MAX = 40
@@ -215,6 +217,7 @@ class Table:
         msg["view"] = view
         msg["events"] = jsonable(events, game)
         msg["event_start"] = start
+        msg.update(self.hub.social.frame_extras(self, events))
         return msg
 
     async def send(self, conn: Conn, msg: dict) -> None:
@@ -247,6 +250,8 @@ class Hub:
         self.window_wait = window_wait
         self.tables: dict[str, Table] = {}
         self._watch: asyncio.Task | None = None
+        from .social import Social          # chat, hints, timers, rematch (additive)
+        self.social = Social(self)
 
     # -- loading ----------------------------------------------------------------
     def get(self, table_id: str) -> Table:
@@ -266,6 +271,7 @@ class Hub:
             self.kick(self.get(tid))
         if self._watch is None:
             self._watch = asyncio.create_task(self._watch_away())
+        self.social.start()
 
     async def close(self) -> None:
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task]
@@ -278,6 +284,7 @@ class Hub:
                 await t
             except BaseException:
                 pass
+        await self.social.close()
 
     # -- lobby --------------------------------------------------------------------
     def create(self, game_id, preset=None, options=None, decks=None) -> tuple[Table, str]:
