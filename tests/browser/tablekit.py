@@ -101,17 +101,18 @@ class Seat:
         assert n, "my turn, but nothing to click"
         version = self.version()
         targets.nth(self.rng.randrange(n)).click()
-        try:
-            self.wait_moved(version, timeout=3000)
-        except Exception:
-            # a click that selected a card (a meld game): pick a verb, or clear
-            if p.locator("#verbs button.verb").count():
-                self.click(p.locator("#verbs button.verb").first)
-            elif p.locator("#verbs button.clear").count():
-                p.click("#verbs button.clear")
-                self.click(p.locator("#actions button.act, #actions select + button").first)
-            else:
-                raise
+        # the click made a move, or chose a card of several moves (a meld game)
+        p.wait_for_function(
+            f"() => Number(document.getElementById('app').dataset.version) > {version}"
+            " || document.querySelector('#summary[open]') !== null"
+            " || document.querySelector('#verbs') !== null")
+        if self.version() > version or self.summary_open():
+            return
+        if p.locator("#verbs button.verb").count():
+            self.click(p.locator("#verbs button.verb").first)
+        else:
+            p.click("#verbs button.clear")
+            self.click(p.locator("#actions button.act, #actions select + button").first)
 
     def dismiss_summary(self):
         if self.summary_open():
@@ -148,9 +149,11 @@ def play(seats, until=None, limit=600, sample=False):
                     x.sample()
                 moves += 1
                 moved = True
-        if not moved:
+        if not moved:            # bots act: wait until the table moves on
+            version = seats[0].version()
             seats[0].page.wait_for_function(
-                "() => document.getElementById('app').dataset.myturn === 'yes'"
+                f"() => Number(document.getElementById('app').dataset.version) !== {version}"
+                " || document.getElementById('app').dataset.myturn === 'yes'"
                 " || document.getElementById('app').dataset.status === 'over'"
                 " || document.querySelector('#summary[open]') !== null", timeout=30000)
         assert moves < limit
@@ -163,14 +166,17 @@ def felt_text(page) -> str:
 
 def assert_fields_hidden(page, game, view, allowed=()):
     """No field the game leaves out of the table (``hidden_fields``) shows
-    its name in the table's text."""
+    on the page as a labelled value ("bid order: 0 1 2 3"), by its name or
+    by the terminal's label for it."""
     text = " ".join(page.locator("#felt, dialog[open]").all_inner_texts()).lower()
+    labels = (getattr(game, "render_hints", None) or {}).get("labels", {})
     for key in hidden_fields(game, view):
-        words = key.split(".")[-1].replace("_", " ").lower()
-        if words in allowed:
-            continue
-        assert not re.search(rf"\b{re.escape(words)}\b", text), \
-            f"{game.info.id}: the hidden field {key!r} shows on the page"
+        names = {key.split(".")[-1].replace("_", " ").lower()}
+        if labels.get(key):
+            names.add(labels[key].lower())
+        for words in names - set(allowed):
+            assert not re.search(rf"\b{re.escape(words)}:", text), \
+                f"{game.info.id}: the hidden field {key!r} shows on the page"
 
 
 def check_dom_cards(game, record, samples, seat):

@@ -99,8 +99,16 @@ export function boardEl(key, raw, m, ctx) {
         const name = cellName(r, c, L, rows);
         const play = clickable(name);
         const inChain = chain.has(name);
-        svg += `<polygon class="cell${play ? " playable" : ""}${inChain ? " chain" : ""}" data-cell="${esc(name)}" points="${pts(cx, cy)}" fill="${col || "#f3e6c4"}" stroke="${inChain ? "#ffd75e" : "#5d4a2a"}" stroke-width="${inChain ? 2.5 : 1}"><title>${esc(name)}</title></polygon>`;
-        if (name === last) svg += `<circle class="lastmove" data-last="${esc(name)}" cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="4" fill="#fff" stroke="#000" stroke-width="1"/>`;
+        svg += `<polygon class="cell${play ? " playable" : ""}${inChain ? " chain" : ""}" data-cell="${esc(name)}" points="${pts(cx, cy)}" fill="${col || "#f3e6c4"}" stroke="#5d4a2a" stroke-width="1"><title>${esc(name)}</title></polygon>`;
+      }
+    }
+    // the winning chain outlined over the cells, and the last stone marked
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < grid[r].length; c++) {
+        const [cx, cy] = centre(r, c);
+        const name = cellName(r, c, L, rows);
+        if (chain.has(name)) svg += `<polygon class="chainmark" points="${pts(cx, cy, s - 1.5)}" fill="none" stroke="#ffd75e" stroke-width="3" pointer-events="none"/>`;
+        if (name === last) svg += `<circle class="lastmove" data-last="${esc(name)}" cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="4" fill="#fff" stroke="#000" stroke-width="1" pointer-events="none"/>`;
       }
     }
     const wrap = h("div", { class: "hexboard", "data-board": key, html: `<svg viewBox="0 0 ${W.toFixed(0)} ${H.toFixed(0)}" role="img" aria-label="board">${svg}</svg>` });

@@ -287,7 +287,7 @@ export function drawTable(frame, game, ctx) {
   if (infos.length) felt.append(h("div", { class: "info" }, infos.map((e) => h("span", { "data-key": e.path, html: `${esc(m.label(e))}: <b>${m.show(e, e.value)}</b>` }))));
   for (const e of m.role("rows")) felt.append(rowsEl(m, e));
   for (const e of m.role("history")) felt.append(historyEl(m, e));
-  if (v.outcome) felt.append(h("div", { class: "notice over" }, "Match over: " + v.outcome.reason));
+  if (v.outcome) felt.append(h("div", { class: "notice over", html: "Match over: " + glyphCards(m.named(v.outcome.reason), esc) }));
   return { el: felt, model: m };
 }
 
@@ -295,8 +295,7 @@ function phaseWord(v) { return v.phase ? ` · ${words(v.phase)}` : ""; }
 
 // "Seat 2" in a game's own text, by the table's names
 function namedSeats(m, text) {
-  if (!m) return String(text);
-  return String(text).replace(/\bSeat (\d+)\b/g, (w, n) => m.short(Number(n))).replace(/\bYou\b/g, "You");
+  return m ? m.named(text) : String(text);
 }
 export { namedSeats };
 

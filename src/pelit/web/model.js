@@ -147,6 +147,20 @@ export class Model {
     return this.game && this.game.teams && this.n % 2 === 0 ? 2 : 0;
   }
 
+  // a game's own words name seats and teams by number ("Seat 2", "seats 1
+  // and 3", "team 0"): here by the table's names
+  named(text) {
+    const k = this.teamCount();
+    let out = String(text).replace(/\b[Ss]eats? (\d+(?:, \d+)*(?:,? and \d+)?)/g, (w, list) => {
+      const seats = list.split(/,? and |, /).map(Number);
+      if (seats.some((x) => x >= this.n)) return w;
+      const names = seats.map((x) => this.short(x));
+      return names.length > 1 ? names.slice(0, -1).join(", ") + " and " + names[names.length - 1] : names[0];
+    });
+    if (k) out = out.replace(/\b[Tt]eam (\d+)( \([^)]*\))?/g, (w, t) => (Number(t) < k ? this.sideName(Number(t), k) : w));
+    return out;
+  }
+
   // -- values as text ---------------------------------------------------------
   isSeatKey(k, x) {
     const rule = this.L.seat_keys;

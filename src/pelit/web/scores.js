@@ -115,10 +115,6 @@ export function summaryEl(m, event, said, number) {
 
 // a game's own words name seats and teams by number: here by the table's names
 function namedSeatsText(m, text) {
-  if (!m) return String(text);
-  const k = m.teamCount();
-  let out = String(text).replace(/\b[Ss]eats? (\d+)(?: and (\d+))?/g, (w, a, b) => b === undefined ? m.short(Number(a)) : `${m.short(Number(a))} and ${m.short(Number(b))}`);
-  if (k) out = out.replace(/\b[Tt]eam (\d+)( \([^)]*\))?/g, (w, t) => (Number(t) < k ? m.sideName(Number(t), k) : w));
-  return out;
+  return m ? m.named(text) : String(text);
 }
 export { namedSeatsText };

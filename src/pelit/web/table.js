@@ -65,6 +65,7 @@ function connect() {
       T.connected = true;
       banner(false);
       if (T.hint && T.hint.version !== msg.version) T.hint = null;
+      explain(msg);
       render();
       summary();
     } else if (msg.type === "error") {
@@ -147,6 +148,13 @@ function showLastTrick() {
     h("form", { method: "dialog" }, h("button", { class: "primary" }, "Close")));
 }
 
+// a surprise of the rules explained as it happens (layout "explain": Hex's swap)
+function explain(msg) {
+  const said = (msg.table.layout || {}).explain || {};
+  if (msg.event_start === 0) return;                 // a reload: the past is past
+  for (const e of msg.events || []) if (said[e.kind]) T.notice = said[e.kind];
+}
+
 // -- the end-of-deal summary: it waits until the player closes it ---------------
 function summary() {
   const m = T.model;
@@ -157,6 +165,11 @@ function summary() {
     store("pelit.acked." + T.id, T.acked);
   }
   if (ends.length <= T.acked) return;
+  if ((m.L.sheet || {}).wait === false) {   // a game of many short hands: the sheet, no pause
+    T.acked = ends.length;
+    store("pelit.acked." + T.id, T.acked);
+    return;
+  }
   const { e, i } = ends[ends.length - 1];
   const dlg = document.getElementById("summary");
   const ok = () => { T.acked = ends.length; store("pelit.acked." + T.id, T.acked); dlg.close(); };
