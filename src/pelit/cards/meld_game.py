@@ -443,7 +443,7 @@ class MeldGame(Game):
 
     # the web table (core/presentation.py): the fields every game of the
     # family shows, and how; a game adds its own in ``web_show`` (a dict of
-    # the same form).  The turn's flags (drew, melded, opened now), the raised
+    # the same form; None for a field it does not have).  The turn's flags (drew, melded, opened now), the raised
     # requirement and the ask's way back are bookkeeping the page leaves out.
     web_show: dict = {}
 
@@ -467,6 +467,7 @@ class MeldGame(Game):
             "ask": {"role": "banner", "label": "May I go out?", "words": ask},
             **self.web_show,
         }
+        show = {k: v for k, v in show.items() if v is not None}   # None: a field the game lacks
         return {"table": "meld", "show": show, "select": "ranks",
                 "melds": {"wild": ["2", "JK"], "canasta": 7},
                 "sheet": {"event": "deal_scored", "gained": "lines", "total": "totals"}}

@@ -84,6 +84,11 @@ ROLES = {
     "fans": "rows of fanned cards, the last card of each on top (La Belle Lucie)",
     "rows": "a table whose rows begin with a seat (Bridge's calls)",
     "history": "a list, folded to its latest entry",
+    "side": "one value per side of a meld game, in that side's meld area",
+    "canastas": "one list of closed canastas per side, stacked with its melds",
+    "colours": "colour to seat: a tag on each seat (Hex's red and blue)",
+    "size": "the size of a pile another entry draws (its ``size``); not drawn itself",
+    "text": "the game's own words for the seat's view (``render_board``: ``board_text``)",
 }
 
 # events that end a deal, beside a game's own (``sheet["event"]``)

@@ -279,7 +279,8 @@ class Canasta2x54(LayoutGame):
     )
     Options = Canasta2x54Options
     # the terminal draws the sides' tables itself (render_board)
-    web_show = {"stock_bottom": ["cards", "seen at the bottom of the stock"],
+    web_show = {"ask": None, "penalties": None, "pile_frozen": None, "requirement": None,
+                "stock_bottom": ["cards", "seen at the bottom of the stock"],
                 "limit": ["side", "first melds need"], "opened": ["side", "laid out"],
                 "blocked": ["banner", "the pile is blocked"]}
     render_hints = {

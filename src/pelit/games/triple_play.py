@@ -265,7 +265,8 @@ class TriplePlay(LayoutGame):
     )
     Options = TriplePlayOptions
     # the terminal draws the teams' tables itself (render_board)
-    web_show = {"requirement": ["info", "first melds need"], "stage": ["seat", "playing from"],
+    web_show = {"penalties": None, "pile_frozen": None,
+                "requirement": ["info", "first melds need"], "stage": ["seat", "playing from"],
                 "knee_sizes": ["seat", "knee"], "foot_sizes": ["seat", "foot"],
                 "canastas": ["canastas", "canastas"], "book": ["side", "basic book done"],
                 "stock_known": ["cards", "known to be in the stock"]}
