@@ -148,14 +148,16 @@ def test_frames_carry_the_games_own_words_for_events(server):
     game = pelit.load("huutopussi")
 
     async def main():
-        tid, host, tokens = server.table("huutopussi", ["human", "heuristic", "heuristic", "heuristic"],
-                                         game.test_options)
-        a = await Client.open(server, tid, tokens[0])
+        tid, host, tokens = server.table("huutopussi", ["heuristic"] * 4, game.test_options)
+        watcher = await Client.open(server, tid)
         server.ok("POST", f"/api/tables/{tid}/start", {"host": host})
-        frame = await a.until(lambda f: f["view"] and f["events"])
+        await watcher.until(lambda f: f["version"] >= 8)
+        frames = [f for f in watcher.frames if f.get("type") == "state" and f["view"]]
+        await watcher.close()
+        return frames
+    said = []
+    for frame in run(main()):
         assert len(frame["said"]) == len(frame["events"])
-        assert all(w is None or isinstance(w, str) for w in frame["said"])
-        await a.close()
-        return frame["said"]
-    said = run(main())
-    assert any(isinstance(w, str) and w for w in said)
+        said += frame["said"]
+    assert all(w is None or isinstance(w, str) for w in said)
+    assert any(w and "Seat" in w for w in said)      # the game's words (names by seat number)
