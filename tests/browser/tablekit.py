@@ -111,8 +111,12 @@ class Seat:
         if p.locator("#verbs button.verb").count():
             self.click(p.locator("#verbs button.verb").first)
         else:
+            # the selection needs more than a random card: take a move off the list
             p.click("#verbs button.clear")
-            self.click(p.locator("#actions button.act, #actions select + button").first)
+            if p.locator("#allmoves:not([open])").count():
+                p.click("#allmoves > summary")
+            self.click(p.locator("#actions button.act, #actions select + button, "
+                                 "#allmoves button.act, #allmoves select + button").first)
 
     def dismiss_summary(self):
         if self.summary_open():
@@ -222,6 +226,30 @@ def check_dom_cards(game, record, samples, seat):
     assert checked
 
 
+def record_so_far(server, tid) -> dict:
+    """The record of a match still in play, read from the server's database
+    (the API publishes it only at the end): for the page leak check of a
+    test that stops partway."""
+    import json
+    import sqlite3
+
+    from pelit.core.records import record_of
+    db = sqlite3.connect(f"file:{server.db}?mode=ro", uri=True)
+    try:
+        game_id, options, seed, decks = db.execute(
+            "SELECT game, options, seed, decks FROM tables WHERE id = ?", (tid,)).fetchone()
+        actions = db.execute("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n",
+                             (tid,)).fetchall()
+    finally:
+        db.close()
+    game = pelit.load(game_id)
+    state = game.new_state(seed=seed, decks=None if decks is None else json.loads(decks),
+                           **json.loads(options))
+    for seat, text in actions:
+        game.apply_text(state, text, seat)
+    return record_of(state)
+
+
 def inside(page, selector) -> bool:
     """Is the element wholly inside the viewport (without scrolling)?"""
     box = page.locator(selector).bounding_box()
@@ -244,4 +272,4 @@ def view_of(server, game, tid, seat, token):
 
 
 __all__ = ["DESKTOP", "PHONE", "Seat", "table", "play", "felt_text", "assert_fields_hidden",
-           "check_dom_cards", "inside", "view_of", "jsonable"]
+           "check_dom_cards", "inside", "record_so_far", "view_of", "jsonable"]

@@ -152,6 +152,14 @@ class ScrewMisere(Game):
     # the terminal: voids are named by render_board; a trick is a table field
     won_face_up = ACES                 # 16.4: aces lie face up in the tricks
     render_hints = {"hide": ["voids"], "table": ["trick", "gifts_made"]}
+    web_layout = {
+        "table": "trick",
+        "show": {"hand": "hand", "hand_sizes": "backs", "trick": "trick", "last_trick": "last_trick",
+                 "leader": "tag", "dealer": "tag", "partner_holds": ["cards", "your partner holds"],
+                 "facedown_counts": ["seat", "face-down cards"], "tricks_won": ["team", "tricks won"],
+                 "totals": ["team", "points"],
+                 "deal_no": ["info", "deal"]},              # the view counts deals from 1
+    }
 
     def render_board(self, view):
         """The suits each player has shown void in, by name, for the terminal."""

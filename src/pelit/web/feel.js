@@ -3,6 +3,9 @@
 // prefers-reduced-motion turns the animations off in style.css).
 
 import { store } from "./dom.js";
+import { cardBackSVG } from "./cards.js";
+
+const BACK = cardBackSVG();
 
 let audio = null;
 export function soundOn() { return store("pelit.sound") === true; }
@@ -44,4 +47,25 @@ export function freshCards(prev, m, freshEvents) {
   const hand = m.first("hand");
   const dealt = hand && prev && freshEvents.some((e) => e.kind === "new_deal") ? new Set(hand.value) : new Set();
   return { fresh, dealt };
+}
+
+// Cards gathered in: the finished trick to its winner, a captured pile to
+// its capturer.  Drawn as backs only (faces would outlive what the view
+// shows), for a moment, then gone; nothing at all under reduced motion.
+export function sweep(felt, fromSel, toSeat, count) {
+  if (!felt || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const from = felt.querySelector(fromSel), to = felt.querySelector(`.seat[data-seat="${toSeat}"]`);
+  if (!from || !to) return;
+  const a = from.getBoundingClientRect(), b = to.getBoundingClientRect(), f = felt.getBoundingClientRect();
+  for (let i = 0; i < Math.min(count, 4); i++) {
+    const el = document.createElement("span");
+    el.className = "sweep";
+    el.innerHTML = BACK;
+    el.style.left = `${a.left - f.left + a.width / 2 - 20 + i * 6}px`;
+    el.style.top = `${a.top - f.top + a.height / 2 - 28}px`;
+    el.style.setProperty("--dx", `${b.left - a.left + b.width / 2 - a.width / 2}px`);
+    el.style.setProperty("--dy", `${b.top - a.top + b.height / 2 - a.height / 2}px`);
+    el.addEventListener("animationend", () => el.remove());
+    felt.append(el);
+  }
 }

@@ -134,7 +134,8 @@ function looseZones(m, ctx) {
   for (const e of m.role("pile")) out.push(pileEl(m, e, ctx));
   for (const e of m.role("count")) if (typeof e.value === "number") out.push(stack(e.value, m.label(e), "count"));
   for (const e of m.role("cards")) {
-    const list = isCard(e.value) ? [e.value] : isCardList(e.value) ? e.value : isPlays(e.value) ? e.value.map((p) => p[1]) : [];
+    const v = Array.isArray(e.value) && !isPlays(e.value) ? e.value.filter((x) => x !== null) : e.value;   // gaps: La Belle Lucie's empty foundations
+    const list = isCard(v) ? [v] : isCardList(v) ? v : isPlays(v) ? v.map((p) => p[1]) : [];
     if (!list.length) continue;
     out.push(h("div", { class: "zone", "data-zone": e.path }, h("div", { class: "lbl" }, m.label(e)),
       h("div", { class: "cards" }, list.map((c, i) => thing(ctx, { card: c, id: `${e.path}:${i}` }, c)))));

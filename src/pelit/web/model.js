@@ -19,8 +19,9 @@ export function isPlays(v) {
   return Array.isArray(v) && v.length > 0 && v.every((x) => Array.isArray(x) && x.length === 2 && Number.isInteger(x[0]) && isCard(x[1]));
 }
 export function isBoard(v) {
-  return Array.isArray(v) && v.length >= 2 && v.every((r) => (Array.isArray(r) || typeof r === "string") && r.length === v[0].length && r.length >= 2 &&
-    Array.from(r).every((x) => x === null || typeof x === "number" || (typeof x === "string" && x.length <= 2 && !isCard(x))));
+  // rows of cells as lists; a board of strings ("R.B") is named by the layout's "board"
+  return Array.isArray(v) && v.length >= 2 && v.every((r) => Array.isArray(r) && r.length === v[0].length && r.length >= 2 &&
+    r.every((x) => x === null || typeof x === "number" || (typeof x === "string" && x.length <= 2 && !isCard(x))));
 }
 // a finished trick in any of the shapes games give it
 export function trickOf(v) {

@@ -8,7 +8,7 @@ import { drawTable, namedSeats } from "./felt.js";
 import { Model, trickOf } from "./model.js";
 import { dealEnds, sheetEl, summaryEl, namedSeatsText } from "./scores.js";
 import { chatBox, timerEl, rematch, goRematch } from "./social.js";
-import { announceTurn, freshCards, soundOn, setSound } from "./feel.js";
+import { announceTurn, freshCards, soundOn, setSound, sweep } from "./feel.js";
 import { showRules, rulesButton } from "./rules.js";
 
 const app = document.getElementById("app");
@@ -181,6 +181,22 @@ function summary() {
 }
 
 // -- drawing ---------------------------------------------------------------------
+// where cards went since the last frame: a finished trick to its winner
+// (now that the next card is out), a captured pile to its capturer
+let gathered = null;
+function gatheredTo(prev, m) {
+  if (!prev || prev.frame.version === m.frame.version) return null;
+  const was = prev.first("last_trick"), now = m.first("last_trick");
+  const before = was && trickOf(was.value);
+  if (before && before.winner !== null && !now && m.first("trick")) return { from: "#trick", seat: before.winner, n: before.plays.length };
+  const pile = (x) => { const e = x.first("pile"); const size = e && e.size ? x.entries.find((y) => y.path === e.size) : null;
+    return size && typeof size.value === "number" ? size.value : e && Array.isArray(e.value) ? e.value.length : null; };
+  const p0 = pile(prev), p1 = pile(m);
+  const who = m.first("tag") && m.entries.find((e) => e.role === "tag" && /captur|took/.test(m.label(e)));
+  if (p0 > 1 && p1 === 0 && who && Number.isInteger(who.value)) return { from: ".pile, .middle", seat: who.value, n: p0 };
+  return null;
+}
+
 function render() {
   const f = T.frame;
   const info = f.table;
@@ -196,6 +212,7 @@ function render() {
       ctx.freshHand = dealt;
       ctx.timerEl = timerEl(T);
       const { el, model } = drawTable(f, T.game, ctx);
+      gathered = gatheredTo(T.prev, model);
       T.model = model;
       T.prev = model;
       main.push(el);
@@ -212,6 +229,7 @@ function render() {
   app.replaceChildren(...kids);
   if (keepChat) { const c = document.getElementById("chat-text"); if (c) { c.focus(); c.setSelectionRange(c.value.length, c.value.length); } }
   window.scrollTo(0, scroll);
+  if (gathered) { sweep(document.getElementById("felt"), gathered.from, gathered.seat, gathered.n); gathered = null; }
   app.dataset.version = f.version;
   app.dataset.status = info.status;
   const mine = !!(f.view && f.view.legal && f.view.legal.length && !T.pending && T.me);
