@@ -164,6 +164,22 @@ def play(seats, until=None, limit=600, sample=False):
     return moves
 
 
+def watch(page, selector) -> None:
+    """Start noting whether ``selector`` matches after any change to the
+    page: a state the bots move past within milliseconds (a led card
+    followed by three more) is still seen.  ``seen`` waits for it."""
+    page.evaluate("""(sel) => { window.__seen = false;
+      const look = () => { if (document.querySelector(sel)) window.__seen = true; };
+      window.__watch && window.__watch.disconnect();
+      window.__watch = new MutationObserver(look);
+      window.__watch.observe(document.body, {subtree: true, childList: true, attributes: true}); }""",
+                  selector)
+
+
+def seen(page, timeout=20000) -> None:
+    page.wait_for_function("() => window.__seen === true", timeout=timeout)
+
+
 def felt_text(page) -> str:
     return page.inner_text("#felt")
 
@@ -272,4 +288,4 @@ def view_of(server, game, tid, seat, token):
 
 
 __all__ = ["DESKTOP", "PHONE", "Seat", "table", "play", "felt_text", "assert_fields_hidden",
-           "check_dom_cards", "inside", "record_so_far", "view_of", "jsonable"]
+           "check_dom_cards", "inside", "record_so_far", "watch", "seen", "view_of", "jsonable"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pelit
 
-from tablekit import PHONE, Seat, assert_fields_hidden, inside, table, view_of
+from tablekit import PHONE, Seat, assert_fields_hidden, inside, seen, table, view_of, watch
 
 
 def test_holdem_betting_strip(browser, own_server, shot):
@@ -61,8 +61,9 @@ def test_huutopussi_trick_table(browser, own_server, shot):
             shot(phone.page, "huutopussi-phone-trick")
             card = p.locator("#hand .card.playable").first
             text = card.get_attribute("data-card")
+            watch(p, f"#trick .play.at-bottom [data-card='{text}']")
             me.click(card)
-            p.wait_for_selector(f"#trick .play.at-bottom [data-card='{text}']")
+            seen(p)
             checked = True
             break
         me.act()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pelit
 
-from tablekit import PHONE, Seat, assert_fields_hidden, inside, table, view_of
+from tablekit import PHONE, Seat, assert_fields_hidden, inside, seen, table, view_of, watch
 
 
 def test_tuppi_trick_table_summary_sheet_hint_and_phone(browser, own_server, shot):
@@ -44,8 +44,9 @@ def test_tuppi_trick_table_summary_sheet_hint_and_phone(browser, own_server, sho
             shot(p, "tuppi-desktop-finished-trick")
             card = p.locator("#hand .card.playable").first
             text = card.get_attribute("data-card")
+            watch(p, f"#trick:not(.finished) .play.at-bottom [data-card='{text}']")
             me.click(card)
-            p.wait_for_selector(f"#trick:not(.finished) .play.at-bottom [data-card='{text}']")
+            seen(p)
             assert p.locator(f"#hand [data-card='{text}']").count() == 0
             led_after_a_finished_trick = True
             continue
