@@ -14,6 +14,9 @@ DB     ?= pelit.db
 CHROMIUM ?= /usr/bin/chromium
 # Go's MCTS bot is measured against Debian's GNU Go over GTP; a test checks the link.
 GNUGO ?= /usr/games/gnugo
+# The server tests run against a real PostgreSQL too (Debian's server binaries;
+# the tests start a throwaway cluster of their own with initdb and pg_ctl).
+PG_CTL ?= $(firstword $(wildcard /usr/lib/postgresql/*/bin/pg_ctl))
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # The compiled build (optional): mypyc compiles these modules, written in
@@ -21,9 +24,9 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # the same imports.  `make pure` removes them again.
 COMPILED := pelit/boards/hexgrid.py
 
-.PHONY: setup test play bench clean serve load chromium compiled pure test-both gnugo
+.PHONY: setup test play bench clean serve load chromium compiled pure test-both gnugo postgresql
 
-setup: $(STAMP) chromium gnugo
+setup: $(STAMP) chromium gnugo postgresql
 
 chromium:
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -q && \
@@ -33,22 +36,27 @@ gnugo:
 	@test -x $(GNUGO) || { $(SUDO) apt-get update -q && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q gnugo; }
 
+postgresql:
+	@test -n "$(PG_CTL)" || { $(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q postgresql; }
+
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(BIN)/python -m pip install -q -e '.[dev]'
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(BIN)/python -m pip install -q -e '.[dev,ray]'
 	touch $(STAMP)
 
-test: $(STAMP) chromium gnugo
+test: $(STAMP) chromium gnugo postgresql
 	$(BIN)/python -m pytest -q -n $(WORKERS) -m "not load"
 
 # The web table with an embedded SQLite database: nothing else to start.
 serve: $(STAMP)
 	$(BIN)/pelit serve --host $(HOST) --port $(PORT) --db $(DB)
 
-# Bounded load test on loopback: many tables on one server; prints actions/s
-# and p50/p99 latency from action to view (also in out/load.json).
-load: $(STAMP)
+# Bounded load test on loopback: 50, 200 and 500 tables on one server process,
+# 500 on two processes sharing PostgreSQL, and 50 tables flat out; prints
+# actions/s and p50/p99 latency from action to view (also in out/load.json).
+load: $(STAMP) postgresql
 	$(BIN)/python -m pytest -q -s -m load tests/server/test_load.py
 
 play: $(STAMP)
@@ -69,7 +77,7 @@ pure:
 	rm -f src/pelit/*/*.so src/*.so
 
 # The whole suite against the compiled build, then against plain Python.
-test-both: compiled chromium
+test-both: compiled chromium postgresql
 	$(BIN)/python -m pytest -q -n $(WORKERS) -m "not load"
 	$(MAKE) pure
 	$(BIN)/python -m pytest -q -n $(WORKERS) -m "not load"

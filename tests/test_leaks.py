@@ -21,6 +21,11 @@ from pelit.core.told import told_in
 
 from support import card_ids_in, random_step
 
+try:                                  # numpy is a dependency; the tensors need nothing else
+    from pelit.rl.observe import observation
+except ImportError:                   # pragma: no cover
+    observation = None
+
 # hidden cards, or chance that no view may tell in advance (the redeals of a patience)
 HIDDEN = [g.info.id for g in pelit.all_games() if g.info.hidden or g.info.chance]
 WORLDS = 3
@@ -44,10 +49,16 @@ def _check_no_unknown_cards(game, state, seat, since):
 def _check_worlds(game, state, seat, rng):
     view = game.view(state, seat)
     want = json.dumps(jsonable(view, game), sort_keys=True)
+    # the observation tensor (pelit.rl) is read from the view alone: the
+    # same in every world that shows the seat the same view
+    tensor = observation(game, view) if seat is not None and observation else None
     for _ in range(WORLDS):
         world = game.sample_world(view, rng)
         got = json.dumps(jsonable(game.view(world, seat), game), sort_keys=True)
         assert got == want, f"seat {seat}: a sampled world shows a different view"
+        if tensor is not None:
+            assert (observation(game, game.view(world, seat)) == tensor).all(), \
+                f"seat {seat}: a sampled world gives a different observation tensor"
         if world.outcome is None:          # the world is a real state: play goes on
             s, a = random_step(world, rng)
             game.apply(world, a, s)

@@ -38,7 +38,8 @@ def test_claims_are_ordered_and_exist():
     assert hand_value(Category.PAIR, 2, 2) not in k               # no such hand
     assert k[-1] == hand_value(Category.STRAIGHT_FLUSH, 14)
     c = claim_values("commune")
-    assert c[0] == hand_value(Category.HIGH_CARD, 3) and c[-1] == hand_value(
+    # Commune (004, Game play): only five-card hands, so seven high is the lowest
+    assert c[0] == hand_value(Category.HIGH_CARD, 7) and c[-1] == hand_value(
         Category.FIVE_OF_A_KIND, 14)
     assert hand_value(Category.STRAIGHT, 5) in c and hand_value(Category.PAIR, 2) not in c
     assert len(c) == len(set(c))

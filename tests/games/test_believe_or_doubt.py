@@ -156,6 +156,17 @@ def test_numbers_and_short_words_must_be_exact():
     assert fold("Ça, c'est l'Été!") == "ca cest lete"
 
 
+def test_first_names_as_initials_are_the_same_answer():
+    # 29.3: the printed answer rules, read as a table reads it: "H. C. Andersen"
+    # is Hans Christian Andersen; other initials or another surname are not
+    q = parse_text("== A | brown ==\nWho wrote The Ugly Duckling? | Hans Christian Andersen; "
+                   "Andersen | Charles Perrault\n").questions[0]
+    assert is_correct(q, "H. C. Andersen") and is_correct(q, "H.C. Andersen")
+    assert is_correct(q, "HC Anderson")                   # and one slip in the surname
+    assert not is_correct(q, "H. Andersen") and not is_correct(q, "C. H. Andersen")
+    assert not is_correct(q, "H. C. Perrault")
+
+
 # -- the bank --------------------------------------------------------------------------
 
 def test_shipped_bank_has_500_questions_in_six_categories_all_judged_right():

@@ -43,6 +43,9 @@ def test_deal_four_less_tokens_from_the_dealers_left_who_declares_first():
     assert s.to_act == (1,) and "call" not in legal(s)       # nothing to call yet
     assert {"say high A", "say pair K", "say two pair K 9", "say five A"} <= legal(s)
     assert "say pair 2" not in legal(s)                        # twos are wild
+    # "any standard five-card poker hand": nothing is less than seven high
+    assert "say high 6" not in legal(s) and min(s.legal_actions()) == G.SAY
+    assert G.action_text(G.SAY) == "say high 7"
 
 
 def test_more_cards_as_tokens_go():
@@ -70,7 +73,7 @@ def test_anyone_but_the_declarer_may_call_out_of_turn_before_the_next_declaratio
     assert legal(s, 3) == {"call", "pass"} and "call" in legal(s, 2)
     assert legal(s, 1) == set()                               # not one's own declaration
     s.play("call", seat=3)                                    # KS KH: the pair is there
-    assert s.tokens == [3, 3, 3, 2] and s.last_call["result"].startswith("there")
+    assert s.tokens == [3, 3, 3, 2] and "it is there: seat 3, the caller" in s.last_call
     assert s.dealer == 1 and s.to_act == (2,)                 # the deal passes left
 
 
@@ -87,7 +90,7 @@ def test_a_declaration_not_there_costs_the_declarer():
     s = new("KS QH 9D 5C")
     s.play("say pair K")
     s.play("call", seat=0)
-    assert s.tokens == [3, 2, 3, 3] and s.last_call["result"].startswith("not there")
+    assert s.tokens == [3, 2, 3, 3] and "it is not there" in s.last_call
 
 
 def test_pass_lets_a_declaration_go_for_that_player_only():

@@ -235,6 +235,23 @@ def test_the_game_ends_with_hands_shown_and_the_winner():
     assert out.winners == (max(range(4), key=lambda p: out.scores[p]),)
     exposed = [e for e in G.events_for(s, 1) if e["kind"] == "exposed"][0]
     assert exposed["forfeit"] == [] and not any(int(h) & cards("AH AD") for h in exposed["hands"])
+    # the reason names every player's points, best first
+    best = out.winners[0]
+    assert out.reason.startswith(f"the most points: seat {best} {out.scores[best]}, ")
+    assert all(f"seat {p} {out.scores[p]}" in out.reason for p in range(4))
+
+
+def test_terminal_lines_in_words():
+    # Discards and exchanges: the passing round and its target seat as words
+    s = new()
+    for p, c in enumerate(("5H", "9H", "QH", "TC")):
+        s.play(f"discard {c}", seat=p)
+    v = s.view(0)
+    assert v["round"] == "passing round 1 of 3: to the left" and v["pass_to"] == 1
+    assert "pass_to" in G.render_hints["seat_fields"]
+    line = G.describe_event({"kind": "hunted", "seat": None, "rank": 14, "wolves": 1,
+                             "dingo_player": 0})
+    assert line == "the ace hunt is over (1 wolf played)"
 
 
 def test_bot_hunts_with_the_wolf_that_catches():

@@ -287,3 +287,22 @@ def test_the_leak_suite_catches_a_signal_shown_to_the_other_team(monkeypatch):
     monkeypatch.setattr(G, "_view", leaky)
     with pytest.raises(AssertionError, match="hears \\['top'\\], told to other seats only"):
         _check_no_unknown_cards(G, s, 1, 0)
+
+
+def test_the_board_says_the_stake_the_lying_team_and_the_signals_in_words():
+    # Bidding, Lying down and the signals to the captain, as the terminal shows them
+    s = new()
+    s.play("signal top", seat=2)
+    s.play("pass", seat=3)
+    s.play("raise 4", seat=1)
+    board = G.render_board(G.view(s, 0))
+    assert "the hand is worth 4 stones: Seat 1 raised, You to answer" in board
+    assert "signals to your captain: Seat 2 top" in board
+    other = G.render_board(G.view(s, 1))                      # the other team's captain
+    assert "top" not in other and "signals to your captain: Seat 3 no signal" in other
+    hidden = G.render_hints["hide"]
+    assert {"content", "lying_down", "team_signals", "raiser", "answer_by"} <= set(hidden)
+    s = positioned([5, 11])
+    assert "lying down (one stone from the game): the team of seats 1, 3" in \
+        G.render_board(G.view(s, 0))
+    assert "lying down (one stone from the game): your team" in G.render_board(G.view(s, 3))

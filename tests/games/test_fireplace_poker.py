@@ -239,6 +239,16 @@ def test_bad_input_is_refused():
         s.play("AS")
 
 
+def test_a_second_identical_card_is_refused_by_its_rule():
+    # 18.4.2 rule 1: holding two kings of clubs, the second is refused as an
+    # identical card, not as a card missing from the hand
+    s = position(["KC KC QC JC TC 9C 2D 3D", "2S"])
+    s.play("KC")
+    with pytest.raises(IllegalAction, match="no two identical cards"):
+        s.play("KC")
+    assert len(s.picked) == 1
+
+
 # -- the meld search against trying everything --------------------------------
 
 def brute_can_meld(hand_faces, melds, fixed=(), robbed=()):
@@ -266,6 +276,32 @@ def test_meld_search_agrees_with_trying_every_meld():
         for _ in range(rng.choice((1, 2, 3))):
             five = rng.sample(range(52), 5)
             melds.append((FACE_VALUE(five), sum(1 << f for f in five)))
+        search = MeldSearch(hand, tuple(melds))
+        assert search.can_finish(0, frozenset(), True) == brute_can_meld(hand, melds)
+        for m, (_, mf) in enumerate(melds):
+            for f in ids(mf):
+                assert search.can_finish(1 << f, frozenset({m}), True) == \
+                    brute_can_meld(hand, melds, (f,), (m,))
+
+
+def shaped_meld(rng):
+    """A meld of one pack's faces with pairs and triples: the melds whose
+    cards clash when two are wanted from one meld."""
+    shape = rng.choice([(2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1), (1, 1, 1, 1, 1)])
+    faces = []
+    for r, k in zip(rng.sample(range(13), len(shape)), shape):
+        faces += [13 * s + r for s in rng.sample(range(4), k)]
+    return FACE_VALUE(faces), sum(1 << f for f in faces)
+
+
+def test_meld_search_with_clashing_steals_agrees_with_trying_every_meld():
+    # 18.4.1 (one card from each meld) and 18.4.2 (higher than every meld
+    # robbed): the best meld within reach often wants two cards of one
+    # opponent's meld; the search must then find another meld or none
+    rng = random.Random(3)
+    for _ in range(60):
+        hand = sum(1 << f for f in rng.sample(range(52), rng.choice((3, 5, 7, 9))))
+        melds = [shaped_meld(rng) for _ in range(rng.choice((2, 3, 4)))]
         search = MeldSearch(hand, tuple(melds))
         assert search.can_finish(0, frozenset(), True) == brute_can_meld(hand, melds)
         for m, (_, mf) in enumerate(melds):

@@ -121,6 +121,17 @@ def test_a_card_builds_only_on_the_next_higher_card_of_its_suit():
     assert snapshot(s) == before
 
 
+def test_a_card_that_can_go_home_is_not_built_on_a_fan():
+    # Rules of Play: a card moves to another fan "if it cannot be moved to a
+    # suit stack": with AH home, 2H goes home and may not go on 3H
+    s = G.new_state(seed=1, decks=[layout(["KS QS 2H", "JS TS 3H", "9S 8S AH"])])
+    assert "2H" in legal(s) and "build 2H" not in legal(s)
+    with pytest.raises(IllegalAction, match="2H can go to its foundation"):
+        s.play("build 2H")
+    s.play("2H")
+    assert "3H" in legal(s)
+
+
 def test_building_covers_the_card_built_on():
     s = G.new_state(seed=1, decks=[layout(["KS QS 3H", "JS 5H 4H"])])
     s.play("build 3H")

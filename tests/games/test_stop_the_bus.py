@@ -38,14 +38,15 @@ def test_setup_three_each_three_face_up_first_player_left_of_dealer():
     s = new(["2S 7D 9C", "3S 8D TC", "4S 9D JC"], "AH KH QH")
     assert s.hands[1] == sum(1 << c for c in DECK.parse_many("3S 8D TC"))
     assert DECK.texts(s.middle) == "AH KH QH" and s.stub.bit_count() == 40
-    assert s.to_act == (1,) and legal(s) == {"take AH", "take KH", "take QH", "stop"}
+    assert s.to_act == (1,) and legal(s) == {"take AH", "take KH", "take QH"}
 
 
 def test_exchange_takes_a_middle_card_and_puts_a_hand_card_in_its_place():
     # Game play: draw one of the three, discard one face up in its place
     s = new(["2S 7D 9C", "3S 8D TC", "4S 9D JC"], "AH KH QH")
     s.play("take KH")
-    assert s.phase is Phase.DISCARD and legal(s) == {"3S", "8D", "TC"}
+    assert s.phase is Phase.DISCARD and legal(s) == {"3S", "8D", "TC",
+                                                     "stop 3S", "stop 8D", "stop TC"}
     with pytest.raises(IllegalAction, match="may not go straight back"):
         s.play("KH")                     # decision: the exchange must change the hand
     s.play("3S")
@@ -56,17 +57,34 @@ def test_exchange_takes_a_middle_card_and_puts_a_hand_card_in_its_place():
 def test_stop_gives_everyone_else_one_more_turn_then_the_worst_hand_loses_a_token():
     # "Stop the bus!": each opponent takes one more turn; at the caller the hand ends
     s = new(["2S 7D 9C", "3S 8D TC", "4S 9D JC"], "AH KH QH")
-    s.play("stop")                              # seat 1 calls at once
-    assert s.caller == 1 and s.to_act == (2,) and "stop" not in legal(s)
+    s.play("take QH")
+    s.play("stop 3S")                           # seat 1 exchanges, then calls
+    assert s.caller == 1 and s.to_act == (2,)
     s.play("take AH")
+    assert not any(t.startswith("stop") for t in legal(s))     # called once a hand
     s.play("4S")
     s.play("take KH")                           # seat 0
     s.play("2S")
-    # showdown: seat 0 7D 9C KH (K-9-7), seat 1 3S 8D TC (10-8-3), seat 2 9D JC AH
+    # showdown: seat 0 7D 9C KH (K-9-7), seat 1 8D TC QH (Q-10-8), seat 2 9D JC AH
     assert s.tokens == [3, 2, 3] and s.deal_no == 1
-    shown = {p: name for p, _cards, name in G.view(s, 0)["last_showdown"]}
-    assert shown == {0: "high card K-9-7", 1: "high card 10-8-3", 2: "high card A-J-9"}
+    assert G.view(s, 0)["last_showdown"] == (
+        "seat 0: K♥ 9♣ 7♦, high card K-9-7; seat 1: Q♥ 10♣ 8♦, high card Q-10-8 "
+        "(gives up a token); seat 2: A♥ J♣ 9♦, high card A-J-9")
     assert s.dealer == 1 and s.to_act == (2,)    # the deal passes to the left
+
+
+def test_the_bus_is_stopped_after_the_exchange_not_instead_of_it():
+    # Game play: the call comes from a player content with his hand, as at the
+    # table after his exchange (Parlett: "after playing"); rules version 2
+    s = new(["2S 7D 9C", "3S 8D TC", "4S 9D JC"], "AH KH QH")
+    with pytest.raises(IllegalAction, match="take a card from the middle first"):
+        s.play("stop 3S")
+    s.play("take KH")
+    with pytest.raises(IllegalAction, match="may not go straight back"):
+        s.play("stop KH")
+    s.play("stop 3S")
+    assert DECK.texts(s.middle) == "AH 3S QH" and s.caller == 1
+    assert [e.kind for e in s.events[-2:]] == ["discard", "stop_the_bus"]
 
 
 def test_ties_for_the_worst_hand_all_lose_a_token():
@@ -78,9 +96,10 @@ def test_ties_for_the_worst_hand_all_lose_a_token():
 
 def test_out_when_broke_the_last_with_a_token_wins():
     # players drop out at no tokens; the last player with a token wins
-    s = new(["2S 7D 9C", "3S 8D TC", "AS AD KC"], "4H 6H AC", tokens=1)
-    s.play("stop")                               # seat 1
-    s.play("take AC")                            # seat 2: a prial of aces
+    s = new(["2S 7D 9C", "3S 8D TC", "AS AD KC"], "4H 6H QC", tokens=1)
+    s.play("take QC")
+    s.play("stop 3S")                            # seat 1: Q-10-8
+    s.play("take 3S")                            # seat 2: A-A-3
     s.play("KC")
     s.play("take 4H")                            # seat 0: 2S 7D 4H, the worst
     s.play("9C")
@@ -93,7 +112,8 @@ def test_brag_order_decides_the_loser():
     # the worst Brag hand: a pair beats A-K-J high; 3-3-3 beats A-A-A
     assert hand_key(DECK, DECK.parse_many("3S 3H 3D")) > hand_key(DECK, DECK.parse_many("AS AH AD"))
     s = new(["2S 2D 9C", "AS KD JC"], "4H 6H 8D", tokens=2)
-    s.play("stop")                               # seat 1 stops; seat 0 has one more turn
+    s.play("take 4H")
+    s.play("stop JC")                            # seat 1 (A-K-4) stops; seat 0 one more turn
     s.play("take 8D")
     s.play("9C")                                 # seat 0: 2S 2D 8D (pair of twos)
     assert s.tokens == [2, 1]
@@ -125,4 +145,6 @@ def test_bot_takes_the_best_swap_and_stops_on_a_good_hand():
     s.apply(first, 1)
     assert G.action_text(bot.choose(G.view(s, 1))) == "3S"
     good = new(["2S 7D 9C", "KS KD 4C", "4S 9D JC"], "2H 3H 5H")
-    assert make_bot("heuristic", G, 1, 1).choose(G.view(good, 1)) == G.STOP
+    bot = make_bot("heuristic", G, 1, 1)
+    good.apply(bot.choose(G.view(good, 1)), 1)
+    assert G.action_text(bot.choose(G.view(good, 1))) in ("stop 2H", "stop 3H", "stop 4C")

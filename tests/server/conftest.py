@@ -1,15 +1,43 @@
 import pytest
 
+from pgcluster import Cluster
 from serverkit import Server
 
+# Every server test runs against both stores: the embedded SQLite file and a
+# real PostgreSQL (one cluster per test session, a database per server).
+STORES = ["sqlite", "postgresql"]
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """One real server per test module (bots act at once; random players send
-    faster than people, so the rate limit is wider than a real server's)."""
-    srv = Server(tmp_path_factory.mktemp("srv") / "pelit.db", rate_limit="2000/20").start()
+
+@pytest.fixture(scope="session")
+def postgres():
+    cluster = Cluster().start()
+    yield cluster
+    cluster.stop()
+
+
+def _db(request, store, folder):
+    if store == "postgresql":
+        return request.getfixturevalue("postgres").database()
+    return folder / "pelit.db"
+
+
+@pytest.fixture(scope="module", params=STORES)
+def server(request, tmp_path_factory):
+    """One real server per test module and store (bots act at once; random
+    players send faster than people, so the rate limit is wider than a real
+    server's)."""
+    folder = tmp_path_factory.mktemp("srv")
+    srv = Server(_db(request, request.param, folder), rate_limit="2000/20",
+                 log=folder / "server.log").start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture(params=STORES)
+def db(request, tmp_path):
+    """A fresh database for a test that runs servers of its own: a SQLite
+    file, or a PostgreSQL database (its URL)."""
+    return _db(request, request.param, tmp_path)
 
 
 def pytest_collection_modifyitems(config, items):

@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -26,16 +27,24 @@ def free_port() -> int:
 
 
 class Server:
-    """``python -m pelit.server`` on 127.0.0.1 with its own database file."""
+    """``python -m pelit.server`` on 127.0.0.1 with its own database: a file
+    (SQLite) or a ``postgresql://`` URL.  ``log`` names its log file (next
+    to the SQLite file by default); ``extra`` are more command-line options."""
 
     def __init__(self, db, bot_delay=0.0, grace=60.0, port=None, window_wait=10.0,
-                 rate_limit="100/20"):
+                 rate_limit="100/20", create_limit="10000/60", log=None, extra=()):
         self.db = str(db)
         self.rate_limit = rate_limit
+        self.create_limit = create_limit
         self.bot_delay = bot_delay
         self.grace = grace
         self.window_wait = window_wait
         self.port = port or free_port()
+        self.extra = [str(x) for x in extra]
+        if log is None:
+            log = (os.path.join(tempfile.gettempdir(), f"pelit-server-{self.port}.log")
+                   if "://" in self.db else self.db + ".log")
+        self.log_path = str(log)
         self.proc = None
 
     @property
@@ -47,16 +56,17 @@ class Server:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> "Server":
-        self.log = open(self.db + ".log", "a")
+        self.log = open(self.log_path, "a")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "pelit.server", "--host", "127.0.0.1", "--port", str(self.port),
              "--db", self.db, "--bot-delay", str(self.bot_delay), "--grace", str(self.grace),
-             "--window-wait", str(self.window_wait), "--rate-limit", self.rate_limit],
+             "--window-wait", str(self.window_wait), "--rate-limit", self.rate_limit,
+             "--create-limit", self.create_limit, *self.extra],
             stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: see {self.db}.log")
+                raise RuntimeError(f"the server exited: see {self.log_path}")
             try:
                 urllib.request.urlopen(self.url + "/api/games", timeout=1).read()
                 return self
@@ -95,11 +105,12 @@ class Server:
         assert status == 200, (status, data)
         return data
 
-    def table(self, game, seats, options=None, decks=None, preset=None):
+    def table(self, game, seats, options=None, decks=None, preset=None, public=False):
         """A table with ``seats``: a list of "human" or a bot name per seat.
         Returns (table id, host key, {seat: token})."""
         made = self.ok("POST", "/api/tables", {"game": game, "options": options or {},
-                                               "decks": decks, "preset": preset})
+                                               "decks": decks, "preset": preset,
+                                               "public": public})
         tid, host = made["id"], made["host"]
         tokens = {}
         for seat, who in enumerate(seats):

@@ -12,18 +12,20 @@ import pytest
 
 import pelit
 from pelit.server.hub import Hub
-from pelit.server.storage import Storage
+from pelit.server.storage import open_store
 
 
 @pytest.mark.skipif("salute-the-king" not in pelit.game_ids(),
                     reason="salute-the-king is not registered on this branch yet")
-def test_a_person_answering_at_once_beats_bots_with_a_reaction_delay(tmp_path):
+def test_a_person_answering_at_once_beats_bots_with_a_reaction_delay(db):
     game = pelit.load("salute-the-king")
 
     async def main():
-        hub = Hub(Storage(str(tmp_path / "t.db")), bot_delay=0.05, grace=600)
+        store = open_store(str(db))
+        await store.open()
+        hub = Hub(store, bot_delay=0.05, grace=600)
         await hub.resume()
-        table, host = hub.create("salute-the-king", None, {"players": 3})
+        table, host = await hub.create("salute-the-king", None, {"players": 3})
         await hub.sit(table, 0, "me")
         for s in (1, 2):
             await hub.set_bot(table, host, s, "heuristic")
@@ -43,7 +45,7 @@ def test_a_person_answering_at_once_beats_bots_with_a_reaction_delay(tmp_path):
                 await asyncio.sleep(0.005)
         finally:
             await hub.close()
-            hub.storage.close()
+            await store.close()
 
     first = asyncio.run(main())
     assert first is not None and first["order"] == 1

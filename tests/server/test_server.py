@@ -170,10 +170,10 @@ def test_bad_input_is_rejected_with_a_clear_error_and_changes_nothing(server):
     run(main())
 
 
-def test_origin_check_and_rate_limit(tmp_path):
+def test_origin_check_and_rate_limit(db):
     """The real server's limit (100 messages in 20 s): the 101st is dropped with
     a rate_limit error that says when to send again."""
-    server = Server(tmp_path / "pelit.db").start()
+    server = Server(db).start()
 
     async def main():
         tid, host, tokens = server.table("xeri", ["human", "human"], {"hands": 1})
@@ -200,10 +200,10 @@ def test_origin_check_and_rate_limit(tmp_path):
         server.stop()
 
 
-def test_a_client_that_waits_as_told_by_the_rate_limit_finishes_its_match(tmp_path):
+def test_a_client_that_waits_as_told_by_the_rate_limit_finishes_its_match(db):
     """A tight limit (6 messages in 1 s): random players outpace it, wait the
     ``retry_after`` they are given, and are never cut off."""
-    server = Server(tmp_path / "pelit.db", rate_limit="6/1").start()
+    server = Server(db, rate_limit="6/1").start()
 
     async def main():
         tid, host, tokens = server.table("xeri", ["human", "human"], {"hands": 1})
@@ -303,8 +303,8 @@ def test_a_spectator_never_receives_a_hidden_card(server, game_id):
 
 # -- durability -------------------------------------------------------------------------
 
-def test_kill_9_mid_match_then_restart_loses_nothing(tmp_path):
-    srv = Server(tmp_path / "pelit.db").start()
+def test_kill_9_mid_match_then_restart_loses_nothing(db):
+    srv = Server(db).start()
 
     async def first_half():
         tid, host, tokens = srv.table("xeri", ["human", "human"], {"hands": 2})
@@ -346,8 +346,8 @@ def test_kill_9_mid_match_then_restart_loses_nothing(tmp_path):
         srv.stop()
 
 
-def test_a_bot_stands_in_for_a_player_who_left_and_steps_aside_on_return(tmp_path):
-    srv = Server(tmp_path / "pelit.db", grace=0.3).start()
+def test_a_bot_stands_in_for_a_player_who_left_and_steps_aside_on_return(db):
+    srv = Server(db, grace=0.3).start()
 
     async def main():
         tid, host, tokens = srv.table("xeri", ["human", "human"], {"hands": 1})
@@ -399,8 +399,9 @@ def test_one_writer_two_connections_of_a_seat_racing_get_one_action_in(server):
     run(main())
 
 
-def test_bots_go_on_by_themselves_after_a_restart(tmp_path):
-    srv = Server(tmp_path / "pelit.db", bot_delay=1.0).start()
+def test_bots_go_on_by_themselves_after_a_restart(db):
+    # the bot waits 3 s: long enough for the kill to come first on a busy machine
+    srv = Server(db, bot_delay=3.0).start()
     try:
         async def before():
             tid, host, tokens = srv.table("xeri", ["human", "heuristic"], {"hands": 1})
@@ -413,7 +414,7 @@ def test_bots_go_on_by_themselves_after_a_restart(tmp_path):
             return tid
 
         tid = run(before())
-        srv.kill()                      # before the bot (1 s) could answer
+        srv.kill()                      # before the bot (3 s) could answer
         srv.start()
 
         async def after():
@@ -430,12 +431,12 @@ def test_bots_go_on_by_themselves_after_a_restart(tmp_path):
 
 @pytest.mark.skipif("valepaska" not in GAMES, reason="valepaska is not registered")
 @pytest.mark.parametrize("answer", [True, False])
-def test_a_person_in_a_doubt_window_is_waited_for_then_bots_move_on(tmp_path, answer):
+def test_a_person_in_a_doubt_window_is_waited_for_then_bots_move_on(db, answer):
     """Valepaska 27.4: after a play anyone may doubt while the next player may
     already play.  A bot whose play would close the window waits while the
     person may still answer (up to --window-wait); answered or not, play goes on."""
     import time
-    srv = Server(tmp_path / "w.db", bot_delay=0.02, window_wait=2.0).start()
+    srv = Server(db, bot_delay=0.02, window_wait=2.0).start()
     try:
         async def main():
             tid, host, tokens = srv.table("valepaska", ["human", "heuristic", "heuristic"],

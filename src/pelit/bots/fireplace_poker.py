@@ -107,12 +107,15 @@ class FireplaceBot(Bot):
         for c in ids(hand):
             counts[FACE[c]] = counts.get(FACE[c], 0) + 1
         royal_suit = self._royal_suit(hand_faces)
+        ranks = {}
+        for f in ids(hand_faces):
+            ranks[f % 13] = ranks.get(f % 13, 0) + 1
         best, plan = None, None
         for five in combinations(ids(hand_faces), 5):
             v = FACE_VALUE(list(five))
             if v < PAIR_OF_JACKS:
                 continue
-            score = self._score(v, five, (), counts, hand_faces, royal_suit)
+            score = self._score(v, five, (), counts, ranks, royal_suit)
             if best is None or score > best:
                 best, plan = score, ([], list(five))
         for m, (mv, cards) in enumerate(their_melds):
@@ -125,7 +128,7 @@ class FireplaceBot(Bot):
                 v, mask = best_containing(1 << f, hand_faces & ~(1 << f))
                 if v > mv and v >= PAIR_OF_JACKS:
                     rest = [x for x in ids(mask) if x != f]
-                    score = self._score(v, rest, (m,), counts, hand_faces, royal_suit)
+                    score = self._score(v, rest, (m,), counts, ranks, royal_suit)
                     if best is None or score > best:
                         best, plan = score, ([(m, c)], rest)
         weak = [m for m, (mv, _) in enumerate(their_melds) if category(mv) <= Category.STRAIGHT]
@@ -140,7 +143,7 @@ class FireplaceBot(Bot):
                     v, mask = best_containing(fixed, hand_faces & ~fixed)
                     if v > need and v >= PAIR_OF_JACKS:
                         rest = [x for x in ids(mask) if x not in (f1, f2)]
-                        score = self._score(v, rest, (m1, m2), counts, hand_faces, royal_suit)
+                        score = self._score(v, rest, (m1, m2), counts, ranks, royal_suit)
                         if best is None or score > best:
                             best, plan = score, ([(m1, c1), (m2, c2)], rest)
         return plan
@@ -152,14 +155,12 @@ class FireplaceBot(Bot):
             return sum(1 for r in range(10, 15) if hand_faces >> (13 * s + r - 2) & 1)
         return max(range(4), key=royal)
 
-    def _score(self, value, hand_faces_used, robbed, counts, hand_faces, royal_suit) -> float:
+    def _score(self, value, hand_faces_used, robbed, counts, ranks, royal_suit) -> float:
+        """``ranks``: how many faces of each rank the hand holds."""
         cat = category(value)
         score = STRENGTH[cat] + ROBBED * len(robbed) + (value & 0xFFFFF) / 2 ** 21
         if cat == Category.STRAIGHT_FLUSH and (value >> 16) & 15 == 14:
             score += ROYAL
-        ranks = {}
-        for f in ids(hand_faces):
-            ranks[f % 13] = ranks.get(f % 13, 0) + 1
         used_ranks = {}
         for f in hand_faces_used:
             used_ranks[f % 13] = used_ranks.get(f % 13, 0) + 1

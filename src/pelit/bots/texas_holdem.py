@@ -51,13 +51,14 @@ class HoldemBot(Bot):
         if len(legal) == 1:
             return legal[0]
         options = {}
+        kind_of = g.kind_of
         for a in legal:
-            word, _, amount = g.action_text(a).partition(" ")
-            options.setdefault(word, []).append((int(amount) if amount else 0, a))
+            word, amount = kind_of(a)
+            options.setdefault(word, []).append((amount, a))
         seat = view["seat"]
         pocket = ids(view["hand"])
         to_call = view.get("to_call", 0)
-        pot = view["pot"] + sum(view["bets"])
+        pot = view["pot"]
         opponents = sum(1 for p, st in enumerate(view["status"])
                         if p != seat and view["in_hand"][p] and st not in ("folded", "out"))
         opponents = max(1, opponents)
@@ -116,22 +117,39 @@ class HoldemBot(Bot):
         seen = set(pocket) | set(board)
         for m in view["shown"]:
             seen.update(ids(m))
-        unseen = [c for c in range(DECK.size) if c not in seen]
+        pool = [c for c in range(DECK.size) if c not in seen]
+        size = len(pool)
         need_board = 5 - len(board)
         draw = need_board + 2 * opponents
-        value = EVAL.value
-        sample = self.rng.sample
+        weight = EVAL.weight
+        value_of_key = EVAL.value_of_key
+        board_key = sum(weight[c] for c in board)
+        pocket_key = weight[pocket[0]] + weight[pocket[1]]
+        rnd = self.rng.random
+        river = need_board == 0
+        if river:                       # the board is complete: one value of our own
+            mine = value_of_key(board_key + pocket_key, pocket + board)
         won = 0.0
         n = max(12, self.samples // opponents)
         for _ in range(n):
-            cards = sample(unseen, draw)
-            full = board + cards[:need_board]
-            mine = value(pocket + full)
+            # a partial shuffle: the first ``draw`` cards of the pool are a
+            # fresh random sample whatever order the pool was left in
+            for j in range(draw):
+                k = j + int(rnd() * (size - j))
+                pool[j], pool[k] = pool[k], pool[j]
+            if river:
+                full, key = board, board_key
+            else:
+                full = board + pool[:need_board]
+                key = board_key
+                for c in full[len(board):]:
+                    key += weight[c]
+                mine = value_of_key(key + pocket_key, pocket + full)
             best_other = 0
             ties = 0
-            for k in range(opponents):
-                i = need_board + 2 * k
-                v = value(cards[i:i + 2] + full)
+            for i in range(need_board, draw, 2):
+                a, b = pool[i], pool[i + 1]
+                v = value_of_key(key + weight[a] + weight[b], [a, b] + full)
                 if v > best_other:
                     best_other, ties = v, (1 if v == mine else 0)
                 elif v == best_other and v == mine:

@@ -199,23 +199,16 @@ class Betting:
         high = most if self.no_limit else low
         return kind, low, high
 
-    def choices(self, seat: int) -> list[tuple[str, int]]:
-        """Every legal ``(kind, to)``: fold, check, call (``to`` the bet after
-        calling), and each bet or raise total."""
+    def passive_choices(self, seat: int) -> list[tuple[str, int]]:
+        """The legal fold, check and call as ``(kind, to)`` (``to`` the bet
+        after calling); ``raise_range`` gives the bets and raises."""
         if not self.pending[seat]:
             return []
-        out = []
         owe = self.current - self.bets[seat]
         if owe > 0:
-            out.append((FOLD, self.bets[seat]))
-            out.append((CALL, self.bets[seat] + min(owe, self.stacks[seat])))
-        else:
-            out.append((CHECK, self.bets[seat]))
-        r = self.raise_range(seat)
-        if r is not None:
-            kind, low, high = r
-            out.extend((kind, to) for to in range(low, high + 1))
-        return out
+            return [(FOLD, self.bets[seat]),
+                    (CALL, self.bets[seat] + min(owe, self.stacks[seat]))]
+        return [(CHECK, self.bets[seat])]
 
     def is_legal(self, seat: int, kind: str, to: int) -> bool:
         if not self.pending[seat]:

@@ -18,7 +18,8 @@ A game says how many ranks each category names (its *detail*):
 Which claims exist (``claim_values``) comes from the hands they describe:
 Kiertopokeri's from every five-card hand of one pack; Commune's from what
 its wild cards can make (ranks 3 to ace, twos being wild; the five-high
-straight uses a wild card as its two).
+straight uses a wild card as its two; a high card or a flush is seven high
+at least, as no five-card hand is less).
 
 Two ways of checking a claim against cards:
 
@@ -85,13 +86,15 @@ def _one_pack_claims(detail) -> list[int]:
 
 
 def _wild_claims(detail) -> list[int]:
-    """Commune's claims: ranks 3..A (twos are wild), straights from five high."""
+    """Commune's claims: ranks 3..A (twos are wild), straights from five high,
+    flushes and high-card hands from seven high (7-5-4-3-2, the lowest five
+    cards of different ranks that make no straight)."""
     ranks = range(3, 15)
     out = []
     for cat, k in detail.items():
         if cat in (C.STRAIGHT, C.STRAIGHT_FLUSH):
             out += [hand_value(cat, top) for top in range(5, 15)]
-        elif cat == C.FLUSH:
+        elif cat in (C.FLUSH, C.HIGH_CARD):
             out += [hand_value(cat, top) for top in range(7, 15)]
         elif k == 1:
             out += [hand_value(cat, r) for r in ranks]

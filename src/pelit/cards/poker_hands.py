@@ -267,6 +267,8 @@ class PokerEvaluator:
     jokers allowed as wild cards).  Get one with ``evaluator(deck)``.
 
     - ``value(cards)``: best five of 5..7 card ids (no wild cards), the fast path;
+    - ``value_of_key(key, cards)``: the same with the cards' summed ``weight``
+      given (shared cards weighed once);
     - ``best_value(cards, wild_mask=0)``: best five of any number of cards,
       the cards in ``wild_mask`` wild;
     - ``best_five(cards, wild_mask=0)``: the value and which five cards make it;
@@ -285,6 +287,7 @@ class PokerEvaluator:
                                  for c in range(size))
         self._np = None
         self.value = _fast_value_function(self.weight, self.suit, self.rank_weight)
+        self.value_of_key = _keyed_value_function(self.suit, self.rank_weight)
 
     # -- the fast path: 5..7 cards, no wild cards ------------------------
     def value(self, cards) -> int:
@@ -293,6 +296,14 @@ class PokerEvaluator:
         over closure variables, which Python reads faster than globals and
         attributes."""
         return _fast_value_function(self.weight, self.suit, self.rank_weight)(cards)
+
+    def value_of_key(self, key: int, cards) -> int:
+        """``value(cards)`` when ``key`` is already the sum of ``weight[c]``
+        over ``cards``: a caller that evaluates many hands sharing cards
+        (a board and several pockets) adds the shared weights once.  The
+        cards are looked at again only for a flush.  Replaced per instance
+        in ``__init__``, as ``value`` is."""
+        return _keyed_value_function(self.suit, self.rank_weight)(key, cards)
 
     def value_mask(self, mask: int) -> int:
         """``value`` of the cards of a bitmask."""
@@ -398,6 +409,31 @@ def _fast_value_function(weight, suit, rank_weight):
             f = suited[k] = _suited_of_key(k)
         return f if f > nf else nf
     return value
+
+
+def _keyed_value_function(suit, rank_weight):
+    """``PokerEvaluator.value_of_key`` for one pack (as ``_fast_value_function``,
+    the key given)."""
+    flush_suit, nonflush, suited = _FLUSH_SUIT, _NONFLUSH, _SUITED
+
+    def value_of_key(key: int, cards) -> int:
+        s = flush_suit[key & 4095]
+        try:
+            nf = nonflush[key >> 12]
+        except KeyError:
+            nf = nonflush[key >> 12] = _nonflush_of_key(key >> 12)
+        if s < 0:
+            return nf
+        k = 0
+        for c in cards:
+            if suit[c] == s:
+                k += rank_weight[c]
+        try:
+            f = suited[k]
+        except KeyError:
+            f = suited[k] = _suited_of_key(k)
+        return f if f > nf else nf
+    return value_of_key
 
 
 @lru_cache(maxsize=None)

@@ -1,4 +1,4 @@
-"""The ``pelit`` command: list, rules, play, simulate, replay, bench.
+"""The ``pelit`` command: list, rules, play, referee, simulate, replay, bench, serve, math.
 
 Every command works for any registered game.  A user's mistake (an unknown
 game, option, preset, bot or seat; an unreadable or corrupt record) prints
@@ -23,6 +23,7 @@ from .. import __version__
 from ..bots import bot_names
 from ..core.errors import OptionError, PelitError
 from ..core.registry import all_games, load
+from ..games._referee import FAMILY as REFEREE
 
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, rich_markup_mode=None,
@@ -115,7 +116,8 @@ def list_games(as_json: bool = typer.Option(False, "--json", help="machine-reada
     if as_json:
         rows = [{"id": g.info.id, "name": g.info.name, "players": [g.info.min_seats, g.info.max_seats],
                  "family": g.info.family, "source": g.info.source,
-                 "aliases": list(g.info.aliases)} for g in games]
+                 "aliases": list(g.info.aliases), "referee": g.info.family == REFEREE}
+                for g in games]
         sys.stdout.write(json.dumps(rows, indent=1) + "\n")
         return
     # fits 80 columns: the rule book is named by file and chapter (the whole
@@ -138,6 +140,9 @@ def list_games(as_json: bool = typer.Option(False, "--json", help="machine-reada
             row.append(", ".join(i.aliases))
         table.add_row(*row)
     out.print(table)
+    if any(g.info.family == REFEREE for g in games):
+        out.print(f"[dim]{REFEREE}: a game played on the field; pelit keeps its score from what "
+                  "the players enter (pelit referee GAME)[/dim]")
     out.print("[dim]pelit rules GAME · pelit play GAME[/dim]")
 
 
@@ -250,6 +255,31 @@ def play(
         raise typer.Exit(code)
 
 
+# -- referee -----------------------------------------------------------------
+
+@app.command()
+@guarded
+def referee(
+    game: str = typer.Argument(..., metavar="GAME", help="an outdoor game (pelit list: outdoor referee)",
+                               show_default=False),
+    names: Optional[str] = typer.Option(None, "--names", metavar="A,B,..",
+                                        help="the players' (or teams') names in seat order"),
+    option: Optional[List[str]] = typer.Option(None, "--option", "-o", metavar="NAME=VALUE", help="name=value, repeatable"),
+    preset: Optional[str] = typer.Option(None, "--preset", metavar="NAME", help="a named variant"),
+    record: Optional[str] = typer.Option(None, "--record", metavar="FILE",
+                                         help="where to save the record (default: the pelit records folder)"),
+    no_record: bool = typer.Option(False, "--no-record", help="keep no record"),
+):
+    """Keep the score of an outdoor game on one device: enter what happens for every player."""
+    from .referee import RefereeSession
+    session = RefereeSession(load(game), names=split_bots(names) or None, preset=preset,
+                             overrides=parse_options(option), console=out, record=record,
+                             save=not no_record, pause=False)
+    code = session.run()
+    if code:
+        raise typer.Exit(code)
+
+
 # -- simulate ----------------------------------------------------------------
 
 @app.command()
@@ -272,6 +302,10 @@ def simulate(
     duplicate: bool = typer.Option(False, "--duplicate",
                                    help="duplicate matches: two tables, the same deals, the teams' "
                                         "seats swapped; reports team A's points less team B's"),
+    ray: Optional[str] = typer.Option(None, "--ray", metavar="auto|local|ADDRESS",
+                                      help="run on Ray: auto joins this machine's cluster (or "
+                                           "starts one), an address joins that head; the same "
+                                           "results as the local pool for the same seed"),
 ):
     """Play many bot matches and summarise the results (Ctrl-C: the summary so far)."""
     from ..sim.batch import check_setup
@@ -286,11 +320,14 @@ def simulate(
     bot_list = split_bots(bots)
     check_setup(game, bot_list, preset, overrides)
     if duplicate:
+        if ray:
+            raise OptionError("--duplicate runs locally; for Ray use "
+                              "'pelit tournament --mode duplicate --ray ...'")
         from .duplicate import simulate_duplicate
         return simulate_duplicate(game, n, bot_list, workers, seed, preset, overrides, as_json)
     try:
         summary = _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json,
-                            not no_rotate)
+                            not no_rotate, ray)
     except RuntimeError as exc:          # a match that never ends: a bug in a game or bot
         err.print(f"pelit: {exc}", markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
@@ -298,11 +335,11 @@ def simulate(
         raise typer.Exit(130)
 
 
-def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json, rotate):
+def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json, rotate, ray=None):
     from ..sim.batch import simulate as run_sim
     if as_json:
         summary = run_sim(game.info.id, n, bot_list, seed, preset, overrides, workers,
-                          rotate=rotate)
+                          rotate=rotate, ray=ray)
         sys.stdout.write(json.dumps(summary, indent=1, default=str) + "\n")
         return summary
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
@@ -312,7 +349,7 @@ def _simulate(game, n, bot_list, workers, seed, preset, overrides, as_json, rota
                   transient=True) as progress:
         task = progress.add_task(f"{game.info.id}", total=n)
         summary = run_sim(game.info.id, n, bot_list, seed, preset, overrides, workers,
-                          on_result=lambda r: progress.advance(task), rotate=rotate)
+                          on_result=lambda r: progress.advance(task), rotate=rotate, ray=ray)
     print_summary(game, summary)
     return summary
 
@@ -538,13 +575,15 @@ def bench(
     rounds: int = typer.Option(5, "--rounds", metavar="N", help="with --peers: rounds per side"),
     bots: bool = typer.Option(False, "--bots", help="heuristic bots' time per decision "
                               "(median, p99, max) instead of random play"),
+    env: bool = typer.Option(False, "--env", help="the PettingZoo environment's steps per "
+                             "second beside the plain API's actions per second"),
 ):
     """Random play through the public API: matches, actions and deals per second."""
     from ..sim.bench import bench_game, machine
     seconds = decimal(seconds, "--seconds")
     seed = whole(seed, "--seed")
-    if sum(map(bool, (peers, bots, evaluator or verify))) > 1:
-        raise PelitError("--peers, --bots and --evaluator are separate benchmarks; give one")
+    if sum(map(bool, (peers, bots, env, evaluator or verify))) > 1:
+        raise PelitError("--peers, --bots, --env and --evaluator are separate benchmarks; give one")
     if evaluator or verify:
         if game:
             raise OptionError("--evaluator benchmarks the poker hand evaluator, not a GAME")
@@ -566,6 +605,10 @@ def bench(
     info = machine()
     if bots:
         _bench_bots(games, seconds, seed, opts, info, as_json)
+        return
+    if env:
+        from .research import bench_env_table
+        bench_env_table(games, seconds, seed, opts, info, as_json, cpu)
         return
     results = []
     if not as_json:
@@ -714,8 +757,17 @@ def _bench_bots(games, seconds, seed, opts, info, as_json):
 
 
 from ..server.cli import serve  # noqa: E402  (the web table's command lives with the server)
+from .math_cmd import math  # noqa: E402  (pelit math: the book's problems, computed)
 
 app.command("serve")(serve)
+app.command("math")(guarded(math))
+
+# tournaments and record formats for researchers (cli/research.py)
+from .research import export_match, import_match, tournament  # noqa: E402
+
+app.command("tournament")(guarded(tournament))
+app.command("export")(guarded(export_match))
+app.command("import")(guarded(import_match))
 
 
 def run():

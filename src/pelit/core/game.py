@@ -331,12 +331,8 @@ class Game:
             legal = cached[1] if cached is not None and cached[0] == seat \
                 else self.legal_actions(state, seat)
             if action not in legal:
-                # an id outside the action space names no action: games'
-                # own why_illegal need only explain ids that exist
-                reason = self.why_illegal(state, seat, action) \
-                    if action.__class__ is int and 0 <= action < self.actions.size \
-                    else f"{action!r} is not an action of {self.info.name}"
-                raise IllegalAction(reason, [self.action_text(a) for a in legal])
+                raise IllegalAction(self.why_illegal(state, seat, action),
+                                    [self.action_text(a) for a in legal])
         state.history.append((seat, action))
         state._legal = None
         apply(state, seat, action)

@@ -19,9 +19,14 @@ from .game import options_overrides
 from .registry import load
 
 
+_PLAIN = frozenset((int, str, float, bool, type(None)))
+
+
 def jsonable(obj, game):
     """A view or event as plain JSON: card sets and cards become card text,
     the ``legal`` list becomes action text."""
+    if type(obj) in _PLAIN:          # most values: answered before the checks below
+        return obj
     deck = game.deck
     if isinstance(obj, CardSet):
         return [deck.text_of[c] for c in ids(obj)]

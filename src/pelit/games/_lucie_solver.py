@@ -86,7 +86,9 @@ def free_aces(fans, home) -> list[int]:
 
 
 def legal_moves(fans, home) -> list[tuple[str, int]]:
-    """Every move of the position: (HOME, card) and (BUILD, card)."""
+    """Every move of the position: (HOME, card) and (BUILD, card).  A card
+    that can go home is not built on a fan (Rules of Play: a card moves to
+    another fan "if it cannot be moved to a suit stack")."""
     tops = {fan[-1] for fan in fans if fan}
     out = []
     for fan in fans:
@@ -95,7 +97,7 @@ def legal_moves(fans, home) -> list[tuple[str, int]]:
         c = fan[-1]
         if home[SUIT[c]] == RANK[c] - 1:
             out.append((HOME, c))
-        if SUCC[c] in tops:
+        elif SUCC[c] in tops:
             out.append((BUILD, c))
     return out
 

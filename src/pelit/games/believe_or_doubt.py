@@ -242,7 +242,8 @@ class BelieveOrDoubt(Game):
     render_hints = {
         "seat_fields": ["turn", "doubter", "answerer", "chooser"],
         "per_seat": ["points", "chips", "record", "positions", "said"],
-        "hide": ["question_no", "order"],
+        # the question, the answer given and the last round: drawn by render_board
+        "hide": ["question_no", "order", "question", "category", "given", "last", "choices"],
         "labels": {"turn": "answering", "points": "points", "chips": "chips left",
                    "record": "right answers", "said": "says",
                    "given": "answer given", "last": "last question",
@@ -568,6 +569,49 @@ class BelieveOrDoubt(Game):
                 v["destinations"] = [f"{self._square_word(sq)}: "
                                      f"{self._kind_word(*square_kind(sq))}"
                                      for sq in destinations(s.positions[s.turn], s.roll)]
+
+    # -- the terminal ---------------------------------------------------------------------
+    def render_board(self, view):
+        """The question in play and the last round, as sentences."""
+        lines = []
+        if view.get("question"):
+            lines.append(f"Question ({view['category']}): {view['question']}")
+            for i, c in enumerate(view.get("choices") or (), 1):
+                lines.append(f"  {i}. {c}")
+            if view.get("given") is not None:
+                lines.append(f"Seat {view['turn']} answers: {view['given']}")
+        last = view.get("last")
+        if last:
+            doubt = "" if last["doubter"] is None else f"seat {last['doubter']} doubted; "
+            lines.append(f"Last question, to seat {last['answerer']}: {last['question']}")
+            lines.append(f"  answered {last['answer']!r}; the card says {last['printed']}; "
+                         f"{doubt}{last['result']}")
+        return "\n".join(lines)
+
+    def describe_event(self, e):
+        kind, seat = e["kind"], e.get("seat")
+        if kind == "question":
+            return f"seat {seat} is asked ({e['category']}): {e['question']}"
+        if kind == "answer":
+            return f"seat {seat} answers: {e['answer']}"
+        if kind in ("believe", "doubt"):
+            return f"seat {seat} {kind}s"
+        if kind == "verdict":
+            doubt = "" if e["doubter"] is None else f"seat {e['doubter']} doubted; "
+            return f"the card says {e['printed']}; {doubt}{e['result']}"
+        if kind == "roll":
+            return f"seat {seat} rolls {e['roll']}"
+        if kind == "move":
+            return f"seat {seat} moves to {e['square']}: {e['lands_on']}"
+        if kind == "ban":
+            return f"seat {seat} bans {e['colour']}; seat {e['chooser']} chooses the colour"
+        if kind == "choose":
+            return f"seat {seat} chooses {e['colour']}"
+        if kind == "change_seats":
+            x, y = e["between"]
+            return (f"seat {seat} changes seats, sitting down between seats {x} and {y}; "
+                    f"the seating is now {', '.join(map(str, e['seating']))}")
+        return NotImplemented
 
     def sample_world(self, view, rng):
         s = self.blank_world(view, rng)

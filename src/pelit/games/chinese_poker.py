@@ -40,7 +40,7 @@ from itertools import combinations
 from ..cards.combos import CardCombos
 from ..cards.deal import sample_hands
 from ..cards.seats import others_hands
-from ..cards.deck import Card, CardSet, ids, mask_of, normalize_card_text, standard_deck
+from ..cards.deck import Card, CardSet, ids, mask_of, normalize_card_text, pretty, standard_deck
 from ..cards.poker_hands import Category, category, describe, evaluator
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError
@@ -179,7 +179,7 @@ class ChinesePoker(Game):
     render_hints = {"hide": ["played", "last_kind", "round_plays"],
                     "labels": {"hand_sizes": "cards", "table": "on the table",
                                "last_seat": "played by", "place": "out",
-                               "table_hand": "which is"},
+                               "table_hand": "which is", "leader": "started this round"},
                     "seat_fields": ["last_seat", "leader"]}
 
     def __init__(self):
@@ -316,7 +316,7 @@ class ChinesePoker(Game):
             return super().why_illegal(s, seat, action)
         if action == self.PASS:
             return "you start this round: play any combination"
-        if action < DECK.size:
+        if 0 <= action < DECK.size:
             cards = [action]
         elif action in self.combos:
             cards = self.combos.decode(action)
@@ -331,6 +331,19 @@ class ChinesePoker(Game):
         if s.last_kind and kind != s.last_kind:
             return f"the table has a {KINDS[s.last_kind]}: play a higher one or pass"
         return f"that does not beat the {KINDS[s.last_kind]} on the table"
+
+    def describe_event(self, e):
+        kind, seat = e["kind"], e.get("seat")
+        if kind == "play":
+            cards = " ".join(pretty(DECK.text(c)) for c in e["cards"])
+            return f"seat {seat} plays {cards}" + (f" ({e['hand']})" if e.get("hand") else "")
+        if kind == "pass":
+            return f"seat {seat} passes"
+        if kind == "round_won":
+            return f"everyone else passed: seat {seat} wins the round"
+        if kind == "out":
+            return f"seat {seat} has played his last card: out in place {e['place']}"
+        return NotImplemented
 
     # -- views ------------------------------------------------------------------------
     def _view(self, s, seat, v):

@@ -23,7 +23,10 @@ Decisions where the seed is silent (pinned in tests/games/test_commune.py):
   full house (``cards.poker_claims.COMMUNE``).  Twos are wild, so no
   declaration names a two except as the bottom of the five-high straight;
   five of a kind is the highest category.  A declaration compares by
-  category, then the named ranks.
+  category, then the named ranks.  Only five-card poker hands may be
+  declared (Game play: "any standard five-card poker hand"): a high card
+  or a flush is seven high at least, so the lowest declaration is "seven
+  high" (rules version 2; "three high" was possible before).
 - What "present" means: the named cards can be picked out of all the cards
   dealt, a wild card standing for any card; the kickers need not exist
   (with few players there may be fewer than five cards in all).  A flush
@@ -112,7 +115,7 @@ class Commune(Game):
     info = GameInfo(
         id="commune", name="Commune", min_seats=2, max_seats=10,
         family="bluffing (poker hands)", source="004 Commune",
-        hidden=True, chance=True,
+        hidden=True, chance=True, rules_version=2,
         summary=(
             "Two to ten players with three tokens each and a pack with two "
             "jokers; jokers and twos are wild. Each hand everyone gets four cards "
@@ -230,10 +233,10 @@ class Commune(Game):
         loser = caller if there else s.declarer
         s.tokens[loser] -= 1
         words = claim_words(s.claim, COMMUNE)
-        s.last_call = {"caller": caller, "declarer": s.declarer, "claim": words,
-                       "cards": cards_line(DECK, every),
-                       "result": "there: the caller loses a token" if there
-                       else "not there: the declarer loses a token"}
+        s.last_call = (f"seat {caller} called seat {s.declarer}'s {words}; all the cards: "
+                       f"{cards_line(DECK, every)}; "
+                       + (f"it is there: seat {caller}, the caller, lost a token" if there
+                          else f"it is not there: seat {s.declarer}, the declarer, lost a token"))
         s.log("call", caller, declarer=s.declarer, claim=words,
               hands=[CardSet(h) for h in s.hands], there=there, loser=loser,
               tokens=list(s.tokens))
@@ -247,7 +250,13 @@ class Commune(Game):
         self._deal(s)
 
     def describe_event(self, event):
-        """A call as the cards turned up, one line a hand, and who pays."""
+        """Declarations in words; a call as the cards turned up, one line a
+        hand, and who pays."""
+        kind, seat = event.get("kind"), event.get("seat")
+        if kind == "declare":
+            return f"seat {seat} declares {event['says']}"
+        if kind == "pass":
+            return f"seat {seat} lets it go"
         if event.get("kind") != "call" or "hands" not in event:
             return NotImplemented
         lines = [f"seat {event['seat']} calls seat {event['declarer']}'s {event['claim']}: "

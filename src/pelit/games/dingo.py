@@ -76,6 +76,7 @@ WOLVES = {r: mask_of((card(r, SPADES), card(r, CLUBS))) for r in range(2, 15)}
 ROUNDS = (("discard", None), ("pass", 1), ("discard", None), ("pass", 2),
           ("discard", None), ("pass", -1), ("discard", None))
 DIRECTION = {1: "left", 2: "across", -1: "right"}
+_WHERE = {1: "to the left", 2: "across", -1: "to the right"}
 RANK_WORDS = (None, None, "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen",
               "king", "ace")
 
@@ -172,7 +173,7 @@ class Dingo(Game):
     State = DingoState
     deck = DECK
     render_hints = {
-        "seat_fields": ["dealer", "dingo_player"],
+        "seat_fields": ["dealer", "dingo_player", "pass_to"],
         "per_seat": ["hand_sizes", "score_piles", "penalty_piles", "points"],
         "table": ["hunt"],
         "labels": {"rabbit": "rabbit hunted", "next_rabbit": "rabbit pile (top)",
@@ -385,8 +386,11 @@ class Dingo(Game):
         keys = standing_keys(s.score, s.penalty, forfeits)
         best = max(keys)
         broken = sum(1 for k in keys if k[:2] == best[:2]) > sum(1 for k in keys if k == best)
-        reason = "the most points" + (", the tie broken by the highest rabbit" if broken else "")
-        self.finish(s, most_wins(final_scores(s.score, s.penalty), reason, keys=keys, details={
+        points = final_scores(s.score, s.penalty)
+        order = sorted(range(PLAYERS), key=lambda p: keys[p], reverse=True)
+        reason = ("the most points: " + ", ".join(f"seat {p} {points[p]}" for p in order)
+                  + ("; the tie broken by the highest rabbit" if broken else ""))
+        self.finish(s, most_wins(points, reason, keys=keys, details={
             "score_piles": [pile_points(m) for m in s.score],
             "penalty_piles": [pile_points(m, True) for m in s.penalty]}))
 
@@ -443,7 +447,9 @@ class Dingo(Game):
             if event["wolves"] == 0:
                 return f"nobody hunted the {rank}s: the dingo is seat {event['dingo_player']}'s penalty"
             if seat is None:
-                return f"the ace hunt is over ({event['wolves']} wolves)"
+                wolves = event["wolves"]
+                return (f"the ace hunt is over ({wolves} wolf{'' if wolves == 1 else 'ves'} "
+                        f"played)")
             return f"seat {seat} catches the rabbit {pretty(DECK.text(event['rabbit']))}"
         if kind == "exposed":
             left = "; ".join(f"seat {p} {' '.join(pretty(DECK.text(c)) for c in h) or 'nothing'}"
@@ -463,7 +469,7 @@ class Dingo(Game):
             kind, d = ROUNDS[s.round]
             number = s.round // 2 + 1
             v["round"] = (f"discard round {number} of 4" if kind == "discard"
-                          else f"passing round {number} of 3: to the {DIRECTION[d]}")
+                          else f"passing round {number} of 3: {_WHERE[d]}")
             if kind == "pass" and seat is not None:
                 v["pass_to"] = (seat + d) % PLAYERS
         v["next_rabbit"] = Card(s.rabbits[0]) if s.rabbits else None

@@ -58,6 +58,7 @@ from dataclasses import dataclass
 
 from ..cards.deal import sample_hands
 from ..cards.deck import RANK_TEXT, SUIT_NAMES, Card, CardSet, ids, mask_of, pretty, standard_deck
+from ..cards.meld_screen import seat_label
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -228,7 +229,8 @@ class Envite(Game):
         "per_seat": ["hand_sizes", "signalled"],
         # the board says the trumps, the teams and the dummy
         "hide": ["level", "teams", "captains", "dummy", "dummy_cards", "trump_order", "up_card",
-                 "trumps", "settled", "hand_no", "results"],
+                 "trumps", "settled", "hand_no", "results", "stake", "raiser", "answer_by",
+                 "content", "lying_down", "team_signals"],
         "table": ["scores", "games_won", "tricks"],
         "labels": {"trick": "trick", "trumps": "trumps", "up_card": "turned up",
                    "trump_order": "trumps high to low", "stake": "the hand is worth",
@@ -566,13 +568,36 @@ class Envite(Game):
 
     def render_board(self, view):
         dummy = view["dummy"]
+        me = view["seat"]
         lines = [f"trumps {view['trumps']} (turned up {pretty(DECK.text(view['up_card']))}), "
                  f"high to low: {view['trump_order']}",
                  f"teams: seats {', '.join(map(str, view['teams'][0]))} (captain seat 0) against "
                  f"seats {', '.join(map(str, view['teams'][1]))} (captain seat 1)"
                  + (f"; seat 1 plays the dummy (place {dummy}, {view['dummy_cards']} cards)"
                     if dummy is not None else "")]
+        lines.append(self._stake_line(view, me))
+        for t in view["lying_down"]:
+            seats = view["teams"][t]
+            who = "your team" if me in seats else "the team of seats " + ", ".join(map(str, seats))
+            lines.append(f"lying down (one stone from the game): {who}")
+        signals = view.get("team_signals") or []
+        if signals:
+            lines.append("signals to your captain: " + ", ".join(
+                f"{seat_label(p, me)} {sig}" for p, sig in signals))
         return "\n".join(lines)
+
+    @staticmethod
+    def _stake_line(view, me):
+        stake = view["stake"]
+        worth = "the game" if stake == "game" else f"{stake} stones"
+        line = f"the hand is worth {worth}"
+        if view["answer_by"] is not None:
+            line += (f": {seat_label(view['raiser'], me)} raised, "
+                     f"{seat_label(view['answer_by'], me)} to answer")
+        elif view["content"]:
+            line += "; content: " + ", ".join(f"captain {seat_label(p, me)}"
+                                             for p in view["content"])
+        return line
 
     # -- views -------------------------------------------------------------------------------------------
     def _view(self, s, seat, v):
@@ -681,3 +706,4 @@ class Envite(Game):
         s.hand_no = view["hand_no"]
         s.results = list(view["results"])
         return s
+

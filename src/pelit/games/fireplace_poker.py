@@ -120,12 +120,8 @@ class MeldSearch:
         self.hand_faces = hand_faces
         self.values = [v for v, _ in their_melds]
         self.meld_faces = [f for _, f in their_melds]
-        self.all_faces = hand_faces
-        for f in self.meld_faces:
-            self.all_faces |= f
         self._memo: dict = {}
         self._hand_best: dict[int, int] = {}
-        self._reach_best: dict[int, int] = {}
 
     def threshold(self, robbed) -> int:
         """The least value a meld may have: a pair of jacks, and above every robbed meld."""
@@ -139,13 +135,6 @@ class MeldSearch:
         v = self._hand_best.get(fixed)
         if v is None:
             v = self._hand_best[fixed] = best_containing(fixed, self.hand_faces & ~fixed)[0]
-        return v
-
-    def reach_best(self, fixed: int) -> int:
-        """A bound: the best meld of ``fixed``, hand cards and any meld cards."""
-        v = self._reach_best.get(fixed)
-        if v is None:
-            v = self._reach_best[fixed] = best_containing(fixed, self.all_faces & ~fixed)[0]
         return v
 
     def can_finish(self, fixed: int, robbed: frozenset, steals_open: bool) -> bool:
@@ -163,54 +152,71 @@ class MeldSearch:
             return True
         if not steals_open or fixed.bit_count() >= 5:
             return False
-        # A meld robbing melds of value up to L is one of the cards of the
-        # hand and of every meld worth at most L, worth more than L.  So for
-        # each level L, the best such meld (``best_containing``) decides:
-        # none better than L and the bar at any level means no meld; a best
-        # meld whose stolen cards come from different melds is one.
+        # A meld whose further steals rob melds worth at most L is made of
+        # the fixed cards, hand cards and cards of the melds worth at most
+        # L (one card a meld), and must be worth more than L as well as
+        # reach the bar ``need``.  The levels L under the bar all aim at the
+        # bar: the highest of them offers the most cards and melds, so it
+        # alone is tried.  Above the bar each level aims higher than itself,
+        # and none can beat the best meld of every card within reach.
         others = [m for m in range(len(self.values)) if m not in robbed]
-        unsure = False
-        for level in sorted({self.values[m] for m in others}):
-            group = [m for m in others if self.values[m] <= level]
+        if not others:
+            return False
+        levels = sorted({self.values[m] for m in others})
+        reach = self.hand_faces
+        for m in others:
+            reach |= self.meld_faces[m]
+        bound = best_containing(fixed, reach & ~fixed)[0]
+        if bound < need:
+            return False
+        below = [level for level in levels if level < need]
+        tried = below[-1:] + [level for level in levels if need <= level < bound]
+        for level in tried:
+            group = tuple(m for m in others if self.values[m] <= level)
             pool = self.hand_faces
             for m in group:
                 pool |= self.meld_faces[m]
-            value, hand = best_containing(fixed, pool & ~fixed)
-            if value < max(need, level + 1):
-                continue
-            if self._from_different_melds(hand & ~fixed & ~self.hand_faces, group):
+            if self._meld_within(fixed, pool & ~fixed, group, max(need, level + 1)):
                 return True
-            unsure = True
-        return unsure and self._search_steals(fixed, robbed)
-
-    def _from_different_melds(self, faces: int, group) -> bool:
-        """Each of ``faces`` can be stolen from a meld of ``group``, no meld twice."""
-        wanted = ids(faces)
-
-        def place(i, used):
-            if i == len(wanted):
-                return True
-            f = wanted[i]
-            return any(self.meld_faces[m] >> f & 1 and m not in used and place(i + 1, used | {m})
-                       for m in group)
-        return place(0, frozenset())
-
-    def _search_steals(self, fixed, robbed) -> bool:
-        """The exhaustive search, one more steal at a time (rarely needed)."""
-        bound = self.reach_best(fixed)
-        if bound < self.threshold(robbed):
-            return False
-        # A further steal of a face the hand holds is never needed: the hand's
-        # card makes the same meld without robbing (and so without raising
-        # the bar); only faces missing from the hand are worth stealing.
-        missing = ~(fixed | self.hand_faces)
-        for m, faces in enumerate(self.meld_faces):
-            if m in robbed or self.values[m] >= bound:
-                continue                  # robbed already, or no meld good enough can rob it
-            for f in ids(faces & missing):
-                if self.can_finish(fixed | (1 << f), robbed | {m}, True):
-                    return True
         return False
+
+    def _meld_within(self, fixed: int, pool: int, group: tuple, target: int) -> bool:
+        """Some meld worth ``target`` or more holds ``fixed`` and faces of
+        ``pool``, those not in the hand stolen from different melds of
+        ``group``.  The best meld of the pool decides unless its stolen
+        cards clash (too few melds hold them); then any meld good enough
+        leaves out one of the clashing cards, and each way is tried."""
+        key = ("within", fixed, pool, group, target)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        value, hand = best_containing(fixed, pool)
+        found = False
+        if value >= target:
+            clash = self._clash(hand & ~fixed & ~self.hand_faces, group)
+            found = not clash or any(self._meld_within(fixed, pool & ~(1 << f), group, target)
+                                     for f in ids(clash))
+        self._memo[key] = found
+        return found
+
+    def _clash(self, faces: int, group) -> int:
+        """The smallest set of ``faces`` that fewer melds of ``group`` hold
+        than it has cards (0 if none: by Hall's theorem each face can then
+        be stolen from a meld of its own)."""
+        wanted = ids(faces)
+        holders = [sum(1 << i for i, m in enumerate(group) if self.meld_faces[m] >> f & 1)
+                   for f in wanted]
+        subsets = sorted(range(1, 1 << len(wanted)), key=int.bit_count)
+        for sub in subsets:
+            melds = 0
+            mask = 0
+            for i, f in enumerate(wanted):
+                if sub >> i & 1:
+                    melds |= holders[i]
+                    mask |= 1 << f
+            if melds.bit_count() < sub.bit_count():
+                return mask
+        return 0
 
     def finishing_faces(self, fixed: int, robbed) -> int:
         """The hand faces that can come next in a meld with no more steals:
@@ -286,6 +292,7 @@ class FireplacePoker(Game):
                     "labels": {"hand_sizes": "cards", "chips": "chips left",
                                "meld_counts": "melds", "deck": "draw deck",
                                "trash": "trash pile", "their_hand": "the hand you meld from",
+                               "passes": "passes in a row",
                                "stolen_from": "stolen from melds"}}
 
     def __init__(self):
@@ -478,7 +485,8 @@ class FireplacePoker(Game):
         meld = mask_of(cards)
         s.melds[side].append((value, meld))
         s.log("meld", seat, cards=[Card(c) for c in _meld_order(meld)], hand=describe(value),
-              stolen_from=numbers or None, made_by=s.decider)
+              stolen_from=numbers or None, made_by=s.decider,
+              stolen=[[m + 1, Card(c)] for m, c in s.stolen] or None)
         s.stolen = []
         s.picked = []
         s.passes = 0
@@ -549,10 +557,12 @@ class FireplacePoker(Game):
                     "from, use every stolen card and hold no two identical cards (18.4.2)")
         if 0 <= action < DECK.size:
             holder = s.player
+            if self._chosen_faces(s) >> FACE[action] & 1 and faces_of(s.hands[holder]) >> \
+                    FACE[action] & 1:
+                return (f"the meld holds a {DECK.text(action)} already: no two identical "
+                        "cards in a meld (18.4.2)")
             if not (s.hands[holder] & ~mask_of(s.picked)) >> action & 1:
                 return f"{DECK.text(action)} is not in the hand"
-            if self._chosen_faces(s) >> FACE[action] & 1:
-                return "no two identical cards in a meld (18.4.2)"
             return ("no legal meld could be finished with that card: at least a pair of jacks, "
                     "higher than any meld stolen from (18.4.2)")
         return super().why_illegal(s, seat, action)
@@ -599,8 +609,33 @@ class FireplacePoker(Game):
         return "\n".join(lines)
 
     def describe_event(self, e):
-        # the choices of a meld under way are the player's own until it is placed
-        return None if e["kind"] in ("choose", "take_back") else NotImplemented
+        kind, seat = e["kind"], e.get("seat")
+        if kind in ("choose", "take_back"):
+            # the choices of a meld under way are the player's own until it is placed
+            return None
+        if kind == "meld":
+            line = (f"seat {seat} melds {' '.join(pretty(DECK.text(c)) for c in e['cards'])}"
+                    f" ({e['hand']})")
+            if e.get("stolen"):
+                line += ", stealing " + ", ".join(f"{pretty(DECK.text(c))} from meld {m}"
+                                                  for m, c in e["stolen"])
+                line += "; the rest of " + ("that meld goes" if len(e["stolen"]) == 1
+                                            else "those melds go") + " to the trash"
+            if e.get("made_by") is not None:
+                line += f" (chosen by seat {e['made_by']}, 18.6.1)"
+            return line
+        if kind == "score":
+            n = e["points"]
+            return (f"seat {seat} scores {n} for {n} meld{'s' if n > 1 else ''} more than "
+                    f"the opponents: {e['chips_left']} chips left")
+        if kind == "draw":
+            return f"seat {seat} draws {e['count']} ({e['deck']} left in the draw deck)"
+        if kind == "no_legal_meld":
+            return (f"seat {seat} cannot make a legal meld: seat {e['decider']} sees his hand "
+                    "and chooses his meld (18.6.1)")
+        if kind == "pass":
+            return f"seat {seat} passes (the draw deck is empty)"
+        return NotImplemented
 
     def zones(self, s):
         z = {"deck": mask_of(s.deck), "trash": s.trash,

@@ -314,15 +314,21 @@ def to_sgf(state, names: tuple[str, str] | None = None) -> str:
         root["PW"] = names[state.seat_of[BLUE]]
     if state.outcome is not None:
         root["RE"] = "B+" if state.outcome.details["colour"] == "red" else "W+"
+    return write_sgf(root, sgf_moves(state.history))
+
+
+def sgf_moves(history) -> list[tuple[str, str]]:
+    """A connection game's moves as SGF ``(B|W, cell)`` pairs: red's stones
+    are B, blue's W, a swap ``W[swap-sides]`` (Hex here, Y in ``pelit.formats``)."""
     moves = []
     turn = RED                         # the colour the next stone has
-    for _, a in state.history:
+    for _, a in history:
         if a == SWAP:
             moves.append(("W", SGF_SWAP))
         else:
             moves.append(("B" if turn == RED else "W", cell_name(a)))
             turn = 3 - turn
-    return write_sgf(root, moves)
+    return moves
 
 
 def from_sgf(text: str, seed: int | None = None):

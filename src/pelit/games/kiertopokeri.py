@@ -45,6 +45,7 @@ from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import CardSet, ids, mask_of, standard_deck
 from ..cards.poker_claims import KIERTOPOKERI, at_least, claim_token, claim_values, claim_words
 from ..cards.poker_hands import describe, evaluator
+from ..cards.table_text import cards_line
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option, shuffle
 from ..core.registry import register
@@ -124,10 +125,10 @@ class Kiertopokeri(Game):
         "hide": ["claim_index", "out"],
         "labels": {"claim": "announced", "claimant": "announced by", "holder": "holds the hand",
                    "responder": "doubts or picks up", "said": "announced this round",
-                   "laid_down": "the hand you laid down", "thrown": "thrown away this turn",
+                   "laid_down": "the hand you laid down", "thrown": "you threw away",
                    "stock": "stock", "discards": "discards",
                    "turned_up": "turned up (in the discards)", "status": "in the game",
-                   "hand_count": "cards in the hand", "thrown_count": "thrown away",
+                   "hand_count": "cards in the hand", "thrown_count": "cards thrown away",
                    "your_hand": "your hand is"},
         "not_cards_after": ["say", "pair", "high", "three", "four", "flush", "straight"]}
 
@@ -240,8 +241,8 @@ class Kiertopokeri(Game):
         value = EVAL.value(ids(s.hand))
         truthful = at_least(value, s.claim)
         loser = seat if truthful else s.claimant
-        s.log("doubt", seat, claimant=s.claimant, cards=CardSet(s.hand),
-              hand=describe(value), truthful=truthful, loser=loser)
+        s.log("doubt", seat, claimant=s.claimant, claim=claim_words(s.claim, KIERTOPOKERI),
+              cards=CardSet(s.hand), hand=describe(value), truthful=truthful, loser=loser)
         s.discard |= s.hand
         s.turned_up |= s.hand
         s.hand = 0
@@ -302,6 +303,31 @@ class Kiertopokeri(Game):
             return "throw cards away only after picking the hand up"
         return super().why_illegal(s, seat, action)
 
+    def describe_event(self, e):
+        kind, seat = e["kind"], e.get("seat")
+        if kind == "dealt":
+            got = f": {cards_line(DECK, e['cards'])}" if "cards" in e else ""
+            return f"seat {seat} gets five new cards from the stock{got}"
+        if kind == "announce":
+            return f"seat {seat} announces {e['says']} and lays the hand down"
+        if kind == "pick_up":
+            got = f": {cards_line(DECK, e['cards'])}" if "cards" in e else ""
+            return f"seat {seat} picks the hand up{got}"
+        if kind == "throw_away":
+            got = f" ({cards_line(DECK, e['card'])})" if "card" in e else ""
+            return f"seat {seat} throws a card away{got}"
+        if kind == "draw":
+            got = f": {cards_line(DECK, e['cards'])}" if "cards" in e else ""
+            return f"seat {seat} draws {e['count']}{got}"
+        if kind == "doubt":
+            verdict = ("true (at least that): the doubter" if e["truthful"] else "a lie: the announcer")
+            return (f"seat {seat} doubts seat {e['claimant']}'s {e['claim']}: the hand is "
+                    f"{cards_line(DECK, e['cards'])}, {e['hand']}; {verdict}, seat {e['loser']}, "
+                    "is out")
+        if kind == "stock_rebuilt":
+            return f"the stock is empty: {e['count']} discards are shuffled into a new stock"
+        return NotImplemented
+
     # -- views --------------------------------------------------------------------------------
     def _view(self, s, seat, v):
         if seat is not None and seat == s.holder:
@@ -324,7 +350,7 @@ class Kiertopokeri(Game):
         v["discards"] = s.discard.bit_count()
         v["turned_up"] = CardSet(s.turned_up)
         v["out"] = list(s.out)
-        v["status"] = ["in" if p not in s.out else f"out ({s.out.index(p) + 1}.)"
+        v["status"] = ["in" if p not in s.out else f"out ({_ordinal(s.out.index(p) + 1)} out)"
                        for p in range(s.options.players)]
 
     def zones(self, s):
@@ -370,3 +396,7 @@ class Kiertopokeri(Game):
         s.reshuffles = 0
         s.rounds = 0
         return s
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

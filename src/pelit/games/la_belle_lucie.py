@@ -18,7 +18,10 @@ tests/games/test_la_belle_lucie.py):
 - Building on the fans (Rules of Play): "a higher value of the same suit"
   is read as the next higher card of the suit, the example's 3 on 4 and the
   rule every La Belle Lucie player knows; one card moves at a time.  Aces
-  are low: foundations run ace to king.
+  are low: foundations run ace to king.  As the seed words it, only a card
+  that cannot go to its foundation may be built on a fan (rules version 2;
+  before, a card that could go home could also be built, a move that never
+  helps: nothing else can go on it in the fans).
 - Aces (Rules of Play): the seed says an ace goes to its foundation at
   once; here a free ace goes up by itself, after the deal and after every
   move, logged as ``ace_home``.  Nothing is lost by that: nothing builds on
@@ -98,7 +101,7 @@ class LaBelleLucie(Game):
     info = GameInfo(
         id="la-belle-lucie", name="La Belle Lucie", min_seats=1, max_seats=1,
         family="patience", source="003 La Belle Lucie (line 6)", hidden=False,
-        chance=True, aliases=("fan", "the-fan", "belle-lucie"),
+        chance=True, aliases=("fan", "the-fan", "belle-lucie"), rules_version=2,
         summary=(
             "A patience with one pack, all cards face up. The pack is dealt in 17 "
             "fans of three cards and one fan of a single card; only the last card "
@@ -221,6 +224,9 @@ class LaBelleLucie(Game):
             succ = SUCC[card]
             if succ < 0:
                 return f"{text} is a king: nothing is higher to build it on"
+            if RANK[card] == s.home[SUIT[card]] + 1:
+                return (f"{text} can go to its foundation, so it may not be built on a fan "
+                        f"(Rules of Play): play {text}")
             return (f"{text} builds only on {DECK.text_of[succ]}, which is not the free "
                     f"card of a fan now")
         if a == REDEAL:

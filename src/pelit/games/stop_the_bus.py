@@ -6,9 +6,9 @@ and the A-2-3 run on top; the decision is written there).
 
 A turn is an exchange: ``take CARD`` (one of the three face-up cards in the
 middle), then a card from the hand (``7H``) goes face up into the middle in
-its place.  Instead of exchanging, a player content with his hand says
-``stop``: everyone else has one more turn, then all hands are shown and the
-worst Brag hand gives up a token.
+its place.  A player content with the hand his exchange leaves him puts the
+card back with ``stop 7H`` ("stop the bus"): everyone else has one more
+turn, then all hands are shown and the worst Brag hand gives up a token.
 
 Decisions where the seed is silent (pinned in tests/games/test_stop_the_bus.py):
 
@@ -17,9 +17,12 @@ Decisions where the seed is silent (pinned in tests/games/test_stop_the_bus.py):
   three face up in the middle; the rest is set aside unseen.
 - Game play: a turn must change the hand: the card put back may not be the
   one just taken (putting it back would be a pass, which the rules do not
-  offer; being content is what "stop the bus" is for).  "Stop the bus" is
-  said at the start of one's turn, instead of exchanging, and may be said
-  on the first turn; once said, nobody else may say it that hand.
+  offer).  "Stop the bus" is said at the end of one's own turn, with the
+  exchange made, as Stop the Bus is played at the table (and as in Knock
+  Poker, which the seed likens it to, the knock follows the discard): the
+  exchange and the call are one action, ``stop CARD``.  It may be said on
+  the first turn; once said, nobody else may say it that hand, and the
+  caller has no further turn before the showdown.
 - The showdown: when several hands tie for the worst, each of them gives up
   a token; if that would leave nobody with a token, nobody gives one up and
   the next hand is dealt.  Players with no token are out: they are dealt no
@@ -36,7 +39,7 @@ from dataclasses import dataclass
 
 from ..cards.brag import describe, hand_key
 from ..cards.deal import deal, hands_with_known, sample_hands, unknown_hand_zones
-from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
+from ..cards.deck import Card, CardSet, ids, mask_of, pretty, standard_deck
 from ..cards.table_text import cards_line
 from ..cards.tokens import last_in_outcome, left_in, log_outs, players_in
 from ..core.actions import ActionSpace
@@ -48,8 +51,8 @@ HAND = 3
 
 
 class Phase(enum.Enum):
-    TURN = 1         # take a face-up card, or stop the bus
-    DISCARD = 2      # put a hand card face up in its place
+    TURN = 1         # take a face-up card
+    DISCARD = 2      # put a hand card face up in its place (and stop the bus)
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,7 @@ class StopTheBusOptions:
 
 class StopTheBusState(State):
     __slots__ = ("hands", "middle", "stub", "tokens", "dealer", "turn", "caller",
-                 "taken", "known", "deal_no", "hands_played")
+                 "taken", "known", "deal_no", "last_showdown")
 
     def _copy_into(self, new):
         new.hands = self.hands.copy()
@@ -73,7 +76,7 @@ class StopTheBusState(State):
         new.taken = self.taken
         new.known = self.known.copy()
         new.deal_no = self.deal_no
-        new.hands_played = self.hands_played
+        new.last_showdown = self.last_showdown
 
 
 def worst_hands(keys: dict) -> list[int]:
@@ -96,12 +99,13 @@ class StopTheBus(Game):
     info = GameInfo(
         id="stop-the-bus", name="Stop the Bus", min_seats=2, max_seats=6,
         family="commerce (Brag hands)", source="001 Stop the Bus (Bastard)",
-        hidden=True, chance=True, aliases=("bastard",),
+        hidden=True, chance=True, aliases=("bastard",), rules_version=2,
         summary=(
             "Two to six players with a few tokens each. Everyone gets three cards "
             "and three more lie face up in the middle. On your turn take one of "
             "the middle cards and put one of your own face up in its place. When "
-            "you like your hand, say 'stop the bus' instead of exchanging: "
+            "you like the hand your exchange leaves you, say 'stop the bus' as you put the "
+            "card back: "
             "everyone else has one more turn, then all hands are shown and the "
             "worst three-card Brag hand gives up a token (prial, running flush, "
             "run, flush, pair, high card; three threes and A-2-3 are the best of "
@@ -109,7 +113,8 @@ class StopTheBus(Game):
             "token wins."),
         verbs=(("take 7H", "take this face-up card from the middle"),
                ("7H", "put this card of your hand face up in its place"),
-               ("stop", "stop the bus: everyone else has one more turn")),
+               ("stop 7H", "put 7H face up in its place and stop the bus: everyone "
+                           "else has one more turn")),
     )
     Options = StopTheBusOptions
     Phase = Phase
@@ -117,6 +122,7 @@ class StopTheBus(Game):
     deck = DECK
     test_options = {"players": 3, "tokens": 2}
     render_hints = {
+        "hide": ["hand_sizes"],
         "seat_fields": ["dealer", "turn", "caller"],
         "per_seat": ["tokens", "known"],
         "labels": {"middle": "face up in the middle", "tokens": "tokens",
@@ -129,7 +135,7 @@ class StopTheBus(Game):
         a = ActionSpace(DECK)
         a.cards()
         self.TAKE = a.card_block("take")
-        self.STOP = a.verb("stop")
+        self.STOP = a.card_block("stop")     # put the card back and stop the bus
         self.actions = a
 
     # -- dealing --------------------------------------------------------------------
@@ -138,7 +144,7 @@ class StopTheBus(Game):
         s.tokens = [s.options.tokens] * n
         s.dealer = 0
         s.deal_no = 0
-        s.hands_played = []
+        s.last_showdown = None
         self._deal(s)
 
     def _deal(self, s):
@@ -160,17 +166,9 @@ class StopTheBus(Game):
 
     # -- a turn ---------------------------------------------------------------------------
     def _legal_turn(self, s, seat):
-        legal = [self.TAKE + c for c in s.middle]
-        if s.caller is None:
-            legal.append(self.STOP)
-        return legal
+        return [self.TAKE + c for c in s.middle]
 
     def _apply_turn(self, s, seat, action):
-        if action == self.STOP:
-            s.caller = seat
-            s.log("stop_the_bus", seat)
-            self._next_turn(s)
-            return
         card = action - self.TAKE
         s.taken = card
         s.hands[seat] |= 1 << card
@@ -179,14 +177,22 @@ class StopTheBus(Game):
         s.phase = Phase.DISCARD
 
     def _legal_discard(self, s, seat):
-        return ids(s.hands[seat] & ~(1 << s.taken))
+        back = ids(s.hands[seat] & ~(1 << s.taken))
+        if s.caller is None:
+            return back + [self.STOP + c for c in back]
+        return back
 
-    def _apply_discard(self, s, seat, card):
+    def _apply_discard(self, s, seat, action):
+        stop = action >= self.STOP
+        card = action - self.STOP if stop else action
         s.hands[seat] &= ~(1 << card)
         s.known[seat] &= ~(1 << card)
         s.middle[s.middle.index(s.taken)] = card
         s.log("discard", seat, card=Card(card), took=Card(s.taken))
         s.taken = None
+        if stop:
+            s.caller = seat
+            s.log("stop_the_bus", seat)
         self._next_turn(s)
 
     def _next_turn(self, s):
@@ -205,8 +211,9 @@ class StopTheBus(Game):
         losers = token_losers(keys, s.tokens)
         for p in losers:
             s.tokens[p] -= 1
-        shown = [[p, DECK.texts(ids(s.hands[p])), describe(keys[p])] for p in active]
-        s.hands_played = shown
+        s.last_showdown = "; ".join(
+            f"seat {p}: {_hand_text(s.hands[p])}, {describe(keys[p])}"
+            + (" (gives up a token)" if p in losers else "") for p in active)
         s.log("showdown", None, hands=[CardSet(s.hands[p]) if p in keys else None
                                        for p in range(len(s.tokens))],
               names=[describe(keys[p]) if p in keys else None for p in range(len(s.tokens))],
@@ -221,8 +228,19 @@ class StopTheBus(Game):
         self._deal(s)
 
     def describe_event(self, event):
-        """The showdown as one line a hand, the token losers marked."""
-        if event.get("kind") != "showdown":
+        """Exchanges in words; the showdown as one line a hand, the token losers marked."""
+        kind, seat = event.get("kind"), event.get("seat")
+        if kind == "take":
+            return f"seat {seat} takes {pretty(DECK.text(event['card']))} from the middle"
+        if kind == "discard":
+            return f"seat {seat} puts {pretty(DECK.text(event['card']))} face up in its place"
+        if kind == "stop_the_bus":
+            return f"seat {seat} stops the bus: everyone else has one more turn"
+        if kind == "middle":
+            return f"face up in the middle: {_hand_text(mask_of(event['cards']))}"
+        if kind == "dealt":
+            return NotImplemented if "cards" in event else None
+        if kind != "showdown":
             return NotImplemented
         lines = ["showdown:"]
         for p, (cards, name) in enumerate(zip(event["hands"], event["names"])):
@@ -240,10 +258,13 @@ class StopTheBus(Game):
             if s.phase is Phase.DISCARD:
                 return "you have taken a card; now put one of your hand face up in its place"
             return f"{DECK.text(action - self.TAKE)} is not face up in the middle"
-        if action == self.STOP:
-            if s.phase is Phase.DISCARD:
-                return "finish your exchange first"
-            return "the bus has been stopped already"
+        if self.STOP <= action < self.STOP + 52:
+            if s.caller is not None:
+                return f"seat {s.caller} has stopped the bus already: just put a card back"
+            if s.phase is Phase.TURN:
+                return ("take a card from the middle first; stop the bus as you put one "
+                        "back (stop 7H)")
+            action -= self.STOP
         if 0 <= action < 52:
             if s.phase is Phase.TURN:
                 return "take a card from the middle first (take CARD), or stop"
@@ -266,7 +287,7 @@ class StopTheBus(Game):
         v["turn"] = s.turn
         v["caller"] = s.caller
         v["hand_sizes"] = [h.bit_count() for h in s.hands]
-        v["last_showdown"] = [list(x) for x in s.hands_played]
+        v["last_showdown"] = s.last_showdown
 
     def zones(self, s):
         # while a player exchanges, the card he took is in his hand, not the middle
@@ -307,5 +328,10 @@ class StopTheBus(Game):
         s.caller = view["caller"]
         s.taken = None if view["taken"] is None else int(view["taken"])
         s.deal_no = 0
-        s.hands_played = [list(x) for x in view["last_showdown"]]
+        s.last_showdown = view["last_showdown"]
         return s
+
+
+def _hand_text(mask: int) -> str:
+    """Cards highest first, as a Brag hand is read."""
+    return " ".join(pretty(DECK.text(c)) for c in sorted(ids(mask), key=lambda c: -DECK.rank_of[c]))

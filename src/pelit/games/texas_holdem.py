@@ -72,8 +72,9 @@ from dataclasses import dataclass
 from ..cards import phh
 from ..cards.betting import BET, CALL, CHECK, FOLD, RAISE, Betting, award
 from ..cards.deal import sample_hands, shuffled
-from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
+from ..cards.deck import Card, CardSet, ids, mask_of, pretty, standard_deck
 from ..cards.poker_hands import describe, evaluator
+from ..cards.table_text import cards_line
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError, PelitError
 from ..core.game import Game, GameInfo, Outcome, State, option
@@ -134,7 +135,7 @@ def starting_stacks(options) -> list[int]:
 class HoldemState(State):
     __slots__ = ("dealer", "hand_no", "chips", "bet", "pockets", "board", "stock", "street",
                  "small_blind", "big_blind", "shown", "out_at", "start_stacks", "last_actor",
-                 "winnings")
+                 "winnings", "last_hand")
 
     def _copy_into(self, new):
         new.dealer = self.dealer
@@ -152,6 +153,7 @@ class HoldemState(State):
         new.start_stacks = self.start_stacks.copy()
         new.last_actor = self.last_actor
         new.winnings = self.winnings.copy()
+        new.last_hand = self.last_hand
 
 
 def next_live(seat: int, chips: list[int]) -> int:
@@ -203,18 +205,19 @@ class TexasHoldem(Game):
         "table": "betting",
         "show": {"hand": "hand", "common_cards": ["cards", "board"], "street": ["banner", "street"],
                  "to_call": ["banner", "to call"], "pot": ["pot", "pot"],
-                 "side_pots": ["info", "side pots"], "stacks": ["chips", "chips"],
+                 "pots": ["info", "pots"], "stacks": ["chips", "chips"],
                  "bets": ["bets", "bet"], "status": "status", "shown": ["seat_cards", "shows"],
                  "dealer": "tag", "small_blind": ["tag", "small blind"],
                  "big_blind": ["tag", "big blind"], "bet_size": ["info", "bet size"],
-                 "raises": ["info", "raises this round"], "hand_no": ["info", "hand"]},
+                 "raises": ["info", "raises this round"], "hand_of": ["info", "hand"]},
         "sheet": {"event": "hand_over", "total": "stacks", "wait": False},
     }
     render_hints = {
-        "hide": ["betting", "start_stacks", "out_at", "in_hand", "last_actor"],
+        "hide": ["betting", "start_stacks", "out_at", "in_hand", "last_actor", "hand_no"],
         "labels": {"stacks": "chips", "bets": "bet this round", "status": "",
-                   "hand_no": "hands played", "pot": "pot (earlier rounds)",
-                   "to_call": "to call", "raises": "raises this round"},
+                   "hand_of": "hand", "pot": "pot", "pots": "pots",
+                   "to_call": "to call", "raises": "raises this round",
+                   "last_hand": "last hand"},
         "seat_fields": ["dealer", "small_blind", "big_blind"],
     }
 
@@ -236,6 +239,20 @@ class TexasHoldem(Game):
         if kind == CALL:
             return self.CALL
         return (self.BET if kind == BET else self.RAISE) + to
+
+    def kind_of(self, action: int) -> tuple[str, int]:
+        """``(kind, to)`` of an action as its text says it: the total of a bet
+        or raise, 0 for fold, check and call (bots sort long no-limit legal
+        lists by this without writing each action out)."""
+        if action == self.FOLD:
+            return FOLD, 0
+        if action == self.CHECK:
+            return CHECK, 0
+        if action == self.CALL:
+            return CALL, 0
+        if action > self.RAISE:
+            return RAISE, action - self.RAISE
+        return BET, action - self.BET
 
     def decode(self, s, seat, action: int) -> tuple[str, int]:
         if action == self.FOLD:
@@ -261,6 +278,7 @@ class TexasHoldem(Game):
         s.hand_no = 0
         s.out_at = [None] * o.players
         s.winnings = [0] * o.players
+        s.last_hand = None
         self._start_hand(s)
 
     def unit(self, s, street: int) -> int:
@@ -304,7 +322,7 @@ class TexasHoldem(Game):
                 s.pockets[p] |= 1 << c
                 dealt[p].append(Card(c))
         for p in order:
-            s.log("dealt", p, audience=(p,), private={"cards": dealt[p]}, count=2)
+            s.log("dealt", p, audience=(p,), private={"cards": dealt[p]})
         s.bet.start_round(self.unit(s, 0), keep_bets=True)
         s.phase = Phase.BET
         s.last_actor = s.big_blind
@@ -351,7 +369,16 @@ class TexasHoldem(Game):
 
     # -- betting --------------------------------------------------------------
     def _legal_bet(self, s, seat):
-        return [self.encode(s, seat, k, to) for k, to in s.bet.choices(seat)]
+        # Betting.choices as ids, the bets and raises as one range of ids
+        # (a no-limit list runs to hundreds of amounts)
+        b = s.bet
+        out = [self.encode(s, seat, k, to) for k, to in b.passive_choices(seat)]
+        r = b.raise_range(seat)
+        if r is not None:
+            kind, low, high = r
+            base = self.BET if kind == BET else self.RAISE
+            out.extend(range(base + low, base + high + 1))
+        return out
 
     def _is_legal_bet(self, s, seat, action):
         if action < 0 or action >= self.actions.size:
@@ -378,22 +405,25 @@ class TexasHoldem(Game):
         kind, to = self.decode(s, seat, action)
         b = s.bet
         owe = b.current - b.bets[seat]
+        r = b.raise_range(seat)
         if kind == FOLD:
             return "nothing to call: check rather than fold"
         if kind == CHECK:
-            return f"you must call {b.to_call(seat)}, raise or fold: there is a bet"
+            return (f"there is a bet: call {b.to_call(seat)}"
+                    + (", raise" if r is not None else "") + " or fold")
         if kind == CALL:
-            return "nothing to call: check or bet"
+            return "nothing to call: check" + (" or bet" if r is not None else "")
         if kind == BET and b.current > 0:
-            return "there is a bet already: call, raise or fold"
+            return "there is a bet already: call" + (", raise" if r is not None else "") \
+                + " or fold"
         if kind == RAISE and b.current == 0:
-            return "nobody has bet: check or bet"
-        r = b.raise_range(seat)
+            return "nobody has bet: check" + (" or bet" if r is not None else "")
         if r is None:
             if owe > 0 and b.stacks[seat] <= owe:
                 return "you cannot cover the bet: call all-in or fold"
             if not b.first_turn_raise and b.turns[seat] == 0 and b.current > 0:
-                return "no raise on your first turn of a betting round (002): check or call"
+                return ("no raise on your first turn of a betting round (002): "
+                        + ("call or fold" if owe > 0 else "check"))
             if not b.no_limit and b.raises >= (b.raise_cap or 0):
                 return f"the raises are capped at {b.raise_cap} a round: call or fold"
             if not b.may_raise[seat]:
@@ -454,12 +484,22 @@ class TexasHoldem(Game):
         b = s.bet
         n = s.options.players
         first = next_live(s.dealer, s.start_stacks)       # odd chips from the dealer's left
+        result = []
         for entry in award(b.pots(), strength, n, first):
             split = len(entry["winners"]) > 1
             for p in entry["winners"]:
                 share = entry["shares"][p]
                 s.log("wins", p, chips=share, pot=entry["amount"], split=split)
                 b.stacks[p] += share
+                result.append(f"seat {p} won {share}"
+                              + (f" of a split pot of {entry['amount']}" if split else "")
+                              + (f" with {describe(strength[p])}" if strength
+                                 else ": everyone else folded"))
+        if strength:
+            result += [f"seat {p} showed {_pocket_text(s.shown[p])} "
+                       f"({describe(strength[p], kickers=True)})"
+                       for p in range(n) if s.shown[p]]
+        s.last_hand = f"hand {s.hand_no + 1}: " + "; ".join(result)
         b.bets = [0] * n              # the pots are paid: nothing lies on the table
         b.total = [0] * n
         self._next_hand(s)
@@ -511,11 +551,15 @@ class TexasHoldem(Game):
         v["dealer"] = s.dealer
         v["small_blind"] = s.small_blind
         v["big_blind"] = s.big_blind
+        v["hand_of"] = (f"{s.hand_no + 1} of {s.options.hands}" if s.options.hands
+                        else str(s.hand_no + 1))
         v["stacks"] = list(b.stacks)
         v["bets"] = list(b.bets)
-        v["pot"] = sum(b.total) - sum(b.bets)
+        v["pot"] = sum(b.total)
         if any(b.all_in(p) for p in range(n)):
-            v["side_pots"] = [{"chips": a, "seats": list(ps)} for a, ps in b.pots()]
+            v["pots"] = "; ".join(
+                f"{'main pot' if i == 0 else 'side pot'} {a} (seat{'s' if len(ps) > 1 else ''} "
+                f"{', '.join(map(str, ps))})" for i, (a, ps) in enumerate(b.pots()))
         v["status"] = [self._status(s, p) for p in range(n)]
         v["shown"] = [CardSet(m) for m in s.shown]
         if seat is not None and seat in s.to_act:
@@ -528,6 +572,7 @@ class TexasHoldem(Game):
         v["out_at"] = list(s.out_at)
         v["in_hand"] = [bool(h) for h in s.pockets]
         v["last_actor"] = s.last_actor
+        v["last_hand"] = s.last_hand
 
     def _status(self, s, p) -> str:
         b = s.bet
@@ -584,14 +629,48 @@ class TexasHoldem(Game):
         s.street = STREETS.index(view["street"])
         s.out_at = list(view["out_at"])
         s.last_actor = view["last_actor"]
+        s.last_hand = view["last_hand"]
         s.winnings = [0] * n          # the match's running net is not needed to play on
         return s
 
     # -- words for the table ---------------------------------------------------------
     def describe_event(self, e):
-        # the seats and stacks of a new hand are for hand histories; the
-        # deal's own line and the seats table say it to the players
-        return None if e["kind"] == "hand_start" else NotImplemented
+        kind, seat = e["kind"], e.get("seat")
+        if kind in ("hand_start", "hand_over"):
+            # the seats and stacks are for hand histories; the table shows them
+            return None
+        if kind == "dealt":
+            # others' deals say nothing the table does not; one's own, the cards
+            return NotImplemented if "cards" in e else None
+        if kind in ("small_blind", "big_blind", "ante"):
+            what = {"small_blind": "the small blind", "big_blind": "the big blind",
+                    "ante": "an ante"}[kind]
+            return f"seat {seat} posts {what} of {e['chips']}"
+        all_in = " (all-in)" if e.get("all_in") else ""
+        if kind == "call":
+            return f"seat {seat} calls {e['chips']}{all_in}"
+        if kind == "bet":
+            return f"seat {seat} bets {e['to']}{all_in}"
+        if kind == "raise":
+            return f"seat {seat} raises to {e['to']}{all_in}"
+        if kind in ("fold", "check"):
+            return f"seat {seat} {kind}s"
+        if kind in STREETS:
+            return f"{kind}: {cards_line(DECK, e['cards'])}"
+        if kind == "shows":
+            return f"seat {seat} shows {_pocket_text(e['cards'])}: {e['hand']}"
+        if kind == "wins":
+            split = f" (a split pot of {e['pot']})" if e["split"] else ""
+            return f"seat {seat} wins {e['chips']}{split}"
+        if kind == "takes_back":
+            return f"seat {seat} takes back {e['chips']} that nobody called"
+        if kind == "out_of_chips":
+            return f"seat {seat} has no chips left and is out"
+        return NotImplemented
+
+
+def _pocket_text(cards) -> str:
+    return " ".join(pretty(DECK.text(c)) for c in ids(int(cards)))
 
 
 # -- hand histories (PHH) ------------------------------------------------------------

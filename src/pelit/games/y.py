@@ -20,8 +20,10 @@ Decisions where the seed is silent (pinned in tests/games/test_y.py):
   ``no-swap``), because 30.3 makes Y "similar to Hex" in all but board and
   goal, and the first stone's advantage is just as large in Y.
 - No draws, no resignation: a full Y board always holds a winning group.
-- SGF has no game number for Y, so Y matches are kept as pelit's JSON records
-  only; ``games.hex.to_sgf`` refuses them.
+- SGF has no game number for Y: ``pelit export`` writes a Y match as SGF
+  with Hex's moves and the private root property ``PG[y]`` in place of
+  ``GM`` (``pelit.formats``), and reads it back; ``games.hex.to_sgf``
+  refuses Y.
 """
 
 from __future__ import annotations

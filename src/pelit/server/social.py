@@ -38,6 +38,7 @@ import unicodedata
 from ..bots import bot_names, make_bot
 from ..core.errors import PelitError
 from .hub import ServerError
+from .names import name_key
 
 CHAT_MAX = 200
 CHAT_KEEP = 50
@@ -209,7 +210,7 @@ class Social:
             await asyncio.sleep(TICK)
             for tid, seconds in list(self.timers.items()):
                 table = self.hub.tables.get(tid)
-                if table is None or table.status != "playing":
+                if table is None or table.status != "playing" or not table.owner:
                     continue
                 if self._left(table, seconds) > 0 or not self._late(table):
                     continue
@@ -249,13 +250,14 @@ class Social:
         async with self._rematch_lock:
             if table.id in self.rematches:
                 return {"id": self.rematches[table.id], "host": None}
-            new, key = self.hub.create(table.game.info.id, table.row["preset"],
-                                       table.row["options"])
+            new, key = await self.hub.create(table.game.info.id, table.row["preset"],
+                                             table.row["options"], public=table.row["public"])
             for old in table.seats:
                 seat, kind = old["seat"], old["kind"]
                 bot = old["bot"] if kind == "bot" else None
                 th = old["token_hash"] if kind == "human" else None
-                self.hub.storage.set_seat(new.id, seat, kind, old["name"], bot, th)
+                await self.hub.store.set_seat(new.id, seat, kind, old["name"], bot, th,
+                                              name_key(old["name"]) if old["name"] else None)
                 new.seats[seat].update(kind=kind, name=old["name"], bot=bot, token_hash=th)
                 if th:
                     new.tokens[th] = seat

@@ -11,7 +11,8 @@ the same results whatever the number of worker processes; results arrive in
 match order.
 
 A batch runs in constant memory for any number of matches: tasks are made
-one at a time, at most a few per worker are in flight (``iter_results``),
+one at a time, at most a few per worker are in flight (``iter_results``,
+``sim.parallel``; on a Ray cluster too, with the same results),
 and ``Tally`` sums the results as they arrive instead of keeping them.  The
 summary gives, per slot and per seat, wins with a 95% interval for the win
 rate (Wilson's), and scores with their standard deviation and a 95%
@@ -22,10 +23,7 @@ the matches played so far.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import re
-import signal
-import threading
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -36,10 +34,10 @@ from ..core.errors import PelitError
 from ..core.game import options_dict
 from ..core.registry import load
 from ..core.rng import stream
+from .parallel import ordered_map
 from .runner import play_match
 
 Z95 = 1.959964              # the normal quantile of a two-sided 95% interval
-IN_FLIGHT_PER_WORKER = 4    # chunks of tasks handed out ahead of the results
 
 
 @dataclass(frozen=True)
@@ -108,64 +106,16 @@ def _play_one(task) -> MatchResult:
                        len(state.history), len(state.packs), deal_endings(state), shift)
 
 
-def _ignore_interrupts():
-    """Workers leave Ctrl-C to the main process, which stops the batch."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-class _Window:
-    """Hands tasks to the pool's feeder thread no faster than results come
-    back: at most ``size`` tasks are out, so any number of matches fits in
-    memory.  ``close`` lets a waiting feeder go when the batch stops."""
-
-    def __init__(self, tasks, size: int):
-        self.tasks = tasks
-        self.free = threading.Semaphore(size)
-        self.size = size
-        self.closed = False
-
-    def __iter__(self):
-        for task in self.tasks:
-            self.free.acquire()
-            if self.closed:
-                return
-            yield task
-
-    def done(self):
-        self.free.release()
-
-    def close(self):
-        self.closed = True
-        for _ in range(self.size):
-            self.free.release()
-
-
 def iter_results(game_id: str, n: int, bots=None, seed: int = 0, preset=None, overrides=None,
-                 workers: int = 1, rotate: bool = True) -> Iterator[MatchResult]:
+                 workers: int = 1, rotate: bool = True, ray: str | None = None
+                 ) -> Iterator[MatchResult]:
     """Play ``n`` matches, yielding each result in match order, in constant
-    memory (the tasks are made as they are needed)."""
+    memory (the tasks are made as they are needed), in this process, in
+    ``workers`` processes or on Ray (``sim.parallel``)."""
     overrides = dict(overrides or {})
     bots = list(bots or [])
     tasks = ((game_id, bots, seed, i, preset, overrides, rotate) for i in range(n))
-    if workers <= 1 or n <= 1:
-        for task in tasks:
-            yield _play_one(task)
-        return
-    # forkserver (else spawn): workers start from a clean process, never a
-    # fork of one whose progress-bar thread might hold a lock
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    chunk = max(1, min(50, n // (workers * 8)))
-    window = _Window(tasks, workers * chunk * IN_FLIGHT_PER_WORKER)
-    pool = ctx.Pool(min(workers, n), initializer=_ignore_interrupts)
-    try:
-        for r in pool.imap(_play_one, window, chunksize=chunk):
-            window.done()
-            yield r
-    finally:
-        window.close()
-        pool.terminate()
-        pool.join()
+    return ordered_map(_play_one, tasks, n, workers=workers, ray=ray)
 
 
 def run_batch(game_id: str, n: int, bots=None, seed: int = 0, preset=None, overrides=None,
@@ -335,7 +285,8 @@ def summarize(game, results, elapsed: float, bots, seed: int, workers: int, opti
 
 
 def simulate(game_id: str, n: int, bots=None, seed: int = 0, preset=None, overrides=None,
-             workers: int = 1, on_result=None, rotate: bool = True) -> dict:
+             workers: int = 1, on_result=None, rotate: bool = True,
+             ray: str | None = None) -> dict:
     """Play a batch and summarise it.  Ctrl-C stops it: the summary then
     covers the matches played so far (``interrupted``)."""
     game = load(game_id)
@@ -343,7 +294,7 @@ def simulate(game_id: str, n: int, bots=None, seed: int = 0, preset=None, overri
     players = game.num_players(game.new_state(seed=0, options=options))
     tally = Tally(lineup(bots, players))
     start = time.perf_counter()
-    results = iter_results(game.info.id, n, bots, seed, preset, overrides, workers, rotate)
+    results = iter_results(game.info.id, n, bots, seed, preset, overrides, workers, rotate, ray)
     try:
         for r in results:
             tally.add(r)
@@ -354,4 +305,7 @@ def simulate(game_id: str, n: int, bots=None, seed: int = 0, preset=None, overri
     finally:
         results.close()             # the workers stop at once
     elapsed = time.perf_counter() - start
-    return tally.summary(game, elapsed, seed, workers, options, rotate, requested=n)
+    summary = tally.summary(game, elapsed, seed, workers, options, rotate, requested=n)
+    if ray:
+        summary["ray"] = ray
+    return summary

@@ -31,9 +31,10 @@ Judging a typed answer (29.3: the printed answer is authoritative) is
 leading article, number words up to twenty as digits); the answer is right
 when it equals the printed answer or one of its accepted forms word for
 word, allowing in each word of five letters or more a single slip of the
-keyboard (a letter added, lost or changed, or two letters swapped).  Short
-words and anything with digits must be exact, so "Henry VII" is not "Henry
-VIII" and "1944" is not "1945".
+keyboard (a letter added, lost or changed, or two letters swapped), and a
+name's first names given as initials ("H. C. Andersen").  Short words and
+anything with digits must be exact, so "Henry VII" is not "Henry VIII" and
+"1944" is not "1945".
 """
 
 from __future__ import annotations
@@ -233,18 +234,24 @@ def _one_slip(a: str, b: str) -> bool:
     return short[i:] == long_[i + 1:]
 
 
+def _word_matches(g: str, f: str) -> bool:
+    if g == f:
+        return True
+    return len(f) >= 5 and not any(ch.isdigit() for ch in f + g) and _one_slip(g, f)
+
+
 def _matches(given: str, form: str) -> bool:
     if given == form:
         return True
     gw, fw = given.split(), form.split()
-    if len(gw) != len(fw):
-        return False
-    for g, f in zip(gw, fw):
-        if g == f:
-            continue
-        if len(f) < 5 or any(ch.isdigit() for ch in f + g) or not _one_slip(g, f):
-            return False
-    return True
+    if len(gw) == len(fw) and all(_word_matches(g, f) for g, f in zip(gw, fw)):
+        return True
+    # a name with its first names as initials: "H. C. Andersen" (folded to
+    # "h c andersen" or "hc andersen") for "Hans Christian Andersen"
+    if len(fw) >= 2 and len(gw) >= 2 and _word_matches(gw[-1], fw[-1]):
+        initials = "".join(gw[:-1])
+        return initials.isalpha() and initials == "".join(w[0] for w in fw[:-1])
+    return False
 
 
 def is_correct(question: Question, given: str) -> bool:

@@ -49,7 +49,8 @@ export async function lobby() {
     err.classList.add("hidden");
     const preset = document.getElementById("preset");
     try {
-      const res = await api("POST", "/api/tables", { game: chosen.id, preset: preset ? preset.value : null, options: dirty });
+      const res = await api("POST", "/api/tables", { game: chosen.id, preset: preset ? preset.value : null, options: dirty,
+        public: document.getElementById("public").checked });
       store("pelit.host." + res.id, res.host);
       location.href = res.url;
     } catch (e) {
@@ -59,11 +60,14 @@ export async function lobby() {
   app.replaceChildren(
     h("section", { class: "panel" }, h("h2", {}, "New table"),
       h("div", { class: "row" }, h("label", {}, "Game ", sel)), about, form, err,
+      h("div", { class: "row" }, h("label", { title: "Private tables are reached only by their invite link" },
+        h("input", { type: "checkbox", id: "public" }), " List it in the lobby (anyone may sit down)")),
       h("button", { class: "primary", id: "create", type: "button", onclick: create }, "Create table")),
-    h("section", { class: "panel" }, h("h2", {}, "Recent tables"),
+    h("section", { class: "panel" }, h("h2", {}, "Public tables"),
       recent.length ? h("ul", { class: "tables" }, recent.map((t) => h("li", {},
-        h("a", { href: "/t/" + t.id }, `${t.game} · ${t.status}`), h("span", { class: "muted" }, " " + new Date(t.created * 1000).toLocaleString()))))
-        : h("p", { class: "muted" }, "None yet.")),
+        h("a", { href: "/t/" + t.id }, `${t.game} · ${t.status}` + (t.free_seats ? ` · ${t.free_seats} free` : "")),
+        h("span", { class: "muted" }, " " + new Date(t.created * 1000).toLocaleString()))))
+        : h("p", { class: "muted" }, "None now.")),
   );
   draw();
 }

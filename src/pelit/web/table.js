@@ -201,6 +201,7 @@ function render() {
   const f = T.frame;
   const info = f.table;
   const kids = [];
+  if (info.arranged) kids.push(h("div", { class: "error", id: "arranged" }, "Arranged deal: the cards were chosen by the table's creator, not shuffled."));
   if (info.status === "open") kids.push(seatingPanel(info), invitePanel());
   else {
     const main = [];
@@ -265,7 +266,8 @@ function invitePanel() {
         if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => document.execCommand("copy"));
         else document.execCommand("copy");
       } }, "Copy link")),
-    h("p", { class: "muted" }, T.me ? `You sit at seat ${T.me.seat} (${seatName(T.me.seat)}).` : "You are watching; take a free seat to play."));
+    h("p", { class: "muted" }, (T.frame.table.public ? "Listed in the lobby. " : "Private: only people with this link find it. ") +
+      (T.me ? `You sit at seat ${T.me.seat} (${seatName(T.me.seat)}).` : "You are watching; take a free seat to play.")));
 }
 
 function seatName(seat) {

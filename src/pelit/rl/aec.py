@@ -1,0 +1,169 @@
+"""PettingZoo's AEC environment for any pelit game (``pelit.rl.env``).
+
+One agent per seat, ``player_0`` .. ``player_{n-1}``.  An agent's
+observation is ``{"observation": float32 tensor, "action_mask": int8
+array}``: the tensor is its seat's view encoded by ``pelit.rl.observe``
+(never the state), the mask marks the legal ids of the game's fixed action
+space (``pelit.rl.spaces``; zeros when the seat may not act).  The JSON
+view beside it is ``env.json_view(agent)``; ``env.legal_text(agent)`` names
+the legal actions in the order of their ids.
+
+Rewards come once, when the match ends: each seat's return of the match's
+``Outcome`` (+1 for a winner, -1 for a loser, 0 for all when nobody or
+everybody wins; a patience's single seat +1 or -1).  Every agent is then
+terminated.  ``max_actions`` truncates a match that has not ended after that
+many actions (off by default: every game ends).
+
+Out-of-turn windows.  AEC lets one agent act at a time; where the rules let
+several seats act at once (claims of a discard, "I doubt it", a reaction,
+an offer), the engine lists them all in ``to_act``.  The environment then
+selects one of them at random, drawn from the match's own ``arrival``
+stream exactly as ``pelit simulate`` draws which bot's answer arrives
+first: a race goes to the seat drawn, not to the fastest agent; in a window
+where every seat answers (a collect window), the others are selected after
+it, one by one, while the engine still waits for them.  A seat that would
+rather not act in a race is offered its decline (pass, "no") in its mask
+like any action.  So an agent is never asked to act when it may not, and it
+is always shown, by its mask, everything it may do when it is selected.
+
+An illegal id raises ``IllegalAction`` (a ``ValueError``-like pelit error
+naming the legal actions) and changes nothing; a Gymnasium wrapper that
+must not raise is ``pelit.rl.gym.SingleSeatEnv``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..core.errors import IllegalAction, OptionError
+from ..core.registry import load
+from ..core.rng import fresh_seed, stream
+from .observe import json_view, layout
+from .spaces import ActionMap
+
+
+class PelitAEC(AECEnv):
+    metadata = {"name": "pelit", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, game, preset: str | None = None, render_mode: str | None = None,
+                 max_actions: int | None = None, **options):
+        super().__init__()
+        self.game = load(game) if isinstance(game, str) else game
+        self.options = self.game.make_options(preset, **options)
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f"render_mode {render_mode!r}: pelit renders 'ansi' (text) only")
+        self.render_mode = render_mode
+        self.max_actions = max_actions
+        self.metadata = {**self.metadata, "name": f"pelit-{self.game.info.id}"}
+        probe = self.game.new_state(seed=0, options=self.options)
+        self.n = self.game.num_players(probe)
+        self.possible_agents = [f"player_{s}" for s in range(self.n)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self.actions = ActionMap(self.game, self.options)
+        self.layout = layout(self.game, self.options)
+        obs_box = spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32)
+        mask_box = spaces.Box(0, 1, (self.actions.size,), np.int8)
+        self._obs_space = spaces.Dict({"observation": obs_box, "action_mask": mask_box})
+        self._act_space = spaces.Discrete(self.actions.size)
+        self._seeds = None
+        self.state = None
+
+    @classmethod
+    def with_options(cls, game, options, **kwargs) -> "PelitAEC":
+        """An environment of ``game`` with a built Options object."""
+        from ..core.game import options_overrides
+        return cls(game, **kwargs, **options_overrides(options))
+
+    def observation_space(self, agent):
+        return self._obs_space
+
+    def action_space(self, agent):
+        return self._act_space
+
+    # -- a match -------------------------------------------------------------
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        elif self._seeds is None:
+            self._seeds = random.Random(fresh_seed())
+        match_seed = self._seeds.getrandbits(63)
+        self.state = self.game.new_state(seed=match_seed, options=self.options)
+        self._arrival = stream(match_seed, "arrival")
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self):
+        to_act = self.state.to_act
+        if to_act:
+            seat = to_act[0] if len(to_act) == 1 else self._arrival.choice(to_act)
+            self.agent_selection = self.possible_agents[seat]
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state
+        seat = self._seat[agent]
+        legal = self.game.legal_actions(state, seat)
+        engine = None if action is None else self.actions.to_engine(action, legal)
+        if engine is None:
+            raise IllegalAction(f"{action!r} is no legal action id for {agent} now",
+                                [self.game.action_text(a) for a in legal])
+        self.game.apply(state, engine, seat)
+        # rewards come only at the end: until then every reward and every
+        # cumulative reward stays 0, so nothing is summed step by step
+        if state.outcome is not None:
+            returns = state.outcome.returns()
+            self._cumulative_rewards[agent] = 0.0
+            for s, a in enumerate(self.possible_agents):
+                self.rewards[a] = float(returns[s])
+                self.terminations[a] = True
+            self._accumulate_rewards()
+        elif self.max_actions is not None and len(state.history) >= self.max_actions:
+            for a in self.agents:
+                self.truncations[a] = True
+        else:
+            to_act = state.to_act
+            self.agent_selection = self.possible_agents[
+                to_act[0] if len(to_act) == 1 else self._arrival.choice(to_act)]
+        if self.render_mode == "ansi":
+            print(self.render())
+
+    # -- what an agent sees --------------------------------------------------
+    def observe(self, agent):
+        seat = self._seat[agent]
+        view = self.game.view(self.state, seat)
+        return {"observation": self.layout.encode(view),
+                "action_mask": self.actions.mask(view["legal"])}
+
+    def action_mask(self, agent) -> np.ndarray:
+        """The mask alone (cheaper than ``observe``)."""
+        return self.actions.mask(self.game.legal_actions(self.state, self._seat[agent]))
+
+    def json_view(self, agent) -> dict:
+        """The agent's view as plain JSON (cards and actions as text)."""
+        return json_view(self.game, self.game.view(self.state, self._seat[agent]))
+
+    def legal_text(self, agent) -> list[str]:
+        """The legal actions as text, in the order of their ids."""
+        legal = self.game.legal_actions(self.state, self._seat[agent])
+        return [self.game.action_text(a) for a in self.actions.legal_order(legal)]
+
+    def render(self):
+        if self.state is None:
+            return ""
+        view = self.json_view(self.agent_selection)
+        return f"{self.game.info.name}, {self.agent_selection} to act: {view}"
+
+    def close(self):
+        self.state = None
