@@ -62,6 +62,12 @@ def web_view(game, state, seat) -> dict:
         out["board_text"] = game.render_board(view)
     return out
 
+def person_seats(game) -> dict:
+    """Seats only a person may hold (a referee game's scorekeeper), each with
+    the game's reason: no bot is seated there, no stand-in, no timer's bot."""
+    return getattr(game, "person_seats", None) or {}
+
+
 def layout_of(game) -> dict:
     """How the browser draws the game (``core.presentation``): its table,
     the fields it shows and how, with the rule that tells which fields hold
@@ -228,7 +234,8 @@ class Table:
                            "name": self.game.info.name, "preset": self.row["preset"],
                            "public": self.row["public"], "arranged": self.arranged,
                            "options": jsonable(self.state.options, self.game),
-                           "layout": layout_of(self.game)}
+                           "layout": layout_of(self.game),
+                           "person_seats": sorted(person_seats(self.game))}
         out = {**self._fixed, "status": self.status,
                "version": len(self.state.history),
                "seats": [{"seat": s["seat"], "kind": s["kind"], "name": s["name"],
@@ -486,6 +493,9 @@ class Hub:
                                       f"{', '.join(bot_names(table.game))}")
                 if s["kind"] == "human":
                     raise ServerError("seat_taken", f"seat {seat} is taken by a person", 409)
+                why = person_seats(table.game).get(seat)
+                if why:
+                    raise ServerError("person_seat", f"seat {seat} is {why}", 409)
                 name = f"bot {seat} ({bot})"
                 try:
                     done = await self.store.set_seat(table.id, seat, "bot", name, bot,
@@ -726,6 +736,8 @@ class Hub:
             if table.status != "playing" or not table.owner:
                 continue
             changed = False
+            if not getattr(table.game, "stand_ins", True):
+                continue                        # the game waits for its people
             async with table.lock:
                 for s in table.seats:
                     seat = s["seat"]

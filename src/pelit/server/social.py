@@ -37,7 +37,7 @@ import unicodedata
 
 from ..bots import bot_names, make_bot
 from ..core.errors import PelitError
-from .hub import ServerError
+from .hub import ServerError, person_seats
 from .names import name_key
 
 CHAT_MAX = 200
@@ -190,6 +190,9 @@ class Social:
             return
         if not isinstance(seconds, int) or isinstance(seconds, bool) or not low <= seconds <= high:
             raise ServerError("bad_request", f"a move timer holds {low}..{high} seconds, or 0 for none")
+        if not getattr(table.game, "stand_ins", True):
+            raise ServerError("no_timer", f"{table.game.info.name} waits for its players: "
+                              "no bot moves for anyone, so there is no move timer", 409)
         self.timers[table.id] = seconds
 
     def _left(self, table, seconds) -> float:
@@ -202,8 +205,11 @@ class Social:
 
     def _late(self, table) -> list[int]:
         """People (no bot standing in) the table waits for."""
+        if not getattr(table.game, "stand_ins", True):
+            return []                           # the game waits for its people
+        kept = person_seats(table.game)
         return [s for s in table.state.to_act
-                if table.seats[s]["kind"] == "human" and not table.bot_for(s)]
+                if table.seats[s]["kind"] == "human" and not table.bot_for(s) and s not in kept]
 
     async def _watch_timers(self) -> None:
         while True:
