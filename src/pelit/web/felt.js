@@ -53,7 +53,7 @@ function seatBox(m, s, ctx) {
   const tags = [];
   if (info.kind === "bot") tags.push(info.bot ? `${info.bot} bot` : "bot");
   if (info.standin) tags.push("bot stands in");
-  if (info.kind === "human" && !info.connected && ctx.live) tags.push("away");
+  if (info.kind === "human" && !info.connected && ctx.live && !(ctx.held && ctx.held[s] !== undefined)) tags.push("away");
   if (s === m.me) tags.push(ctx.live ? "you" : "point of view");
   for (const e of m.role("tag")) if (e.value === s) tags.push(m.label(e));
   for (const e of m.role("banner")) if (e.value === s && m.isSeatKey(e.path, e.value)) tags.push(m.label(e));
@@ -222,7 +222,7 @@ function sideMelds(m, t, k) {
 
 // -- the whole table ---------------------------------------------------------
 export function drawTable(frame, game, ctx) {
-  const m = new Model(frame, game, { live: ctx.live });
+  const m = new Model(frame, game, { live: ctx.live, hot: !!ctx.held });
   const v = m.view;
   ctx.model = m;
   if (ctx.live && m.legal.length) {
@@ -275,7 +275,7 @@ export function drawTable(frame, game, ctx) {
   if (!v.outcome) {
     const mineTurn = m.me !== null && toAct.includes(m.me) && ctx.live;
     mine.append(h("div", { class: "turnline" + (mineTurn ? " yours" : ""), id: ctx.live ? "turn" : null },
-      mineTurn ? "Your turn" + (toAct.length > 1 ? " (others may act too)" : "") + phaseWord(v)
+      mineTurn ? (m.hot ? `${m.fullName(m.me)}'s turn, on this phone` : "Your turn") + (toAct.length > 1 ? " (others may act too)" : "") + phaseWord(v)
         : toAct.length ? "Waiting for " + toAct.map((s) => m.short(s)).join(", ") + phaseWord(v) : "",
       ctx.timerEl || null));
   }

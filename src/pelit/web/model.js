@@ -51,6 +51,8 @@ export class Model {
     this.table = this.L.table || "cards";
     this.seats = frame.table.seats;
     this.live = !!opts.live;
+    // a hot seat (one phone entering for several seats): players by name, never "You"
+    this.hot = !!opts.hot;
     this.n = this.view.players || this.seats.length;
     this.me = Number.isInteger(this.view.seat) ? this.view.seat : null;
     this.pov = this.me ?? 0;
@@ -117,7 +119,7 @@ export class Model {
   // a seat in a line of text: "You" at one's own table, a person by name, a bot as "bot 2"
   short(s) {
     if (!Number.isInteger(s)) return "–";
-    if (this.live && s === this.me) return "You";
+    if (this.live && s === this.me && !this.hot) return "You";
     const info = this.seatInfo(s);
     if (info.kind === "bot") return "bot " + s;
     return info.name || "seat " + s;

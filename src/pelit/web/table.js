@@ -17,11 +17,13 @@ const T = {
   pending: false, error: "", retry: 500, replay: null, chat: [], chatError: "", chatDraft: "",
   sel: { version: -1, objs: [] }, ui: { dismissed: null }, prev: null, hint: null,
   connected: false, freshFrom: 0, acked: null, timerAt: 0,
+  held: {},           // hot seat: every seat this phone holds, seat -> token
 };
 
 export async function tablePage(id) {
   T.id = id;
   T.me = store("pelit.seat." + id);
+  T.held = store("pelit.held." + id) || (T.me ? { [T.me.seat]: T.me.token } : {});
   T.host = store("pelit.host." + id);
   T.acked = store("pelit.acked." + id);
   T.redraw = render;
@@ -66,6 +68,7 @@ function connect() {
       banner(false);
       if (T.hint && T.hint.version !== msg.version) T.hint = null;
       explain(msg);
+      if (hotSeat(msg)) return;            // greeted again as the seat to act: its frame follows
       render();
       summary();
     } else if (msg.type === "error") {
@@ -95,6 +98,32 @@ function connect() {
     setTimeout(connect, T.retry);
     T.retry = Math.min(T.retry * 2, 4000);
   };
+}
+
+// Hot seat (a referee game's one phone): when a seat this phone holds is
+// to act, the connection greets the table as that seat, so its frame (and
+// its legal moves) come next; nothing is hidden in these games.
+function hotSeat(msg) {
+  if (Object.keys(T.held).length < 2 || !msg.view || !T.me || msg.table.status !== "playing") return false;
+  const toAct = msg.view.to_act || [];
+  if (toAct.includes(T.me.seat)) return false;
+  const next = toAct.find((s) => T.held[s] !== undefined);
+  if (next === undefined) return false;
+  T.me = { seat: next, token: T.held[next] };
+  store("pelit.seat." + T.id, T.me);
+  T.ws.send(JSON.stringify({ type: "hello", token: T.me.token, since: 0 }));
+  return true;
+}
+function hold(seat, token) {
+  T.held = { ...T.held, [seat]: token };
+  store("pelit.held." + T.id, T.held);
+}
+function hotSeatLine(info) {
+  const seats = Object.keys(T.held).map(Number).sort((a, b) => a - b);
+  if (seats.length < 2 || !T.me) return null;
+  const name = (s) => (info.seats[s] && info.seats[s].name) || "seat " + s;
+  return h("div", { class: "hotseat", id: "hotseat" }, "This phone enters for ",
+    seats.map((s) => name(s)).join(", "), info.status === "playing" ? h("b", {}, ` · now ${name(T.me.seat)}`) : null);
 }
 
 function send(action) {
@@ -205,9 +234,12 @@ function render() {
   if (info.status === "open") kids.push(seatingPanel(info), invitePanel());
   else {
     const main = [];
+    const hot = hotSeatLine(info);
+    if (hot) main.push(hot);
     if (f.view) {
-      const ctx = { live: true, send, sel: T.sel, ui: T.ui, redraw: render };
-      const m0 = new Model(f, T.game, { live: true });
+      const hot = Object.keys(T.held).length > 1 ? T.held : null;
+      const ctx = { live: true, send, sel: T.sel, ui: T.ui, redraw: render, held: hot };
+      const m0 = new Model(f, T.game, { live: true, hot: !!hot });
       const { fresh, dealt } = freshCards(T.prev, m0, T.events.slice(T.freshFrom));
       ctx.fresh = fresh;
       ctx.freshHand = dealt;
@@ -291,11 +323,27 @@ function seatingPanel(info) {
           const res = await api("POST", `/api/tables/${T.id}/sit`, { seat: s.seat, name });
           T.me = { seat: res.seat, token: res.token };
           store("pelit.seat." + T.id, T.me);
+          hold(res.seat, res.token);
           T.ws.send(JSON.stringify({ type: "hello", token: res.token, since: 0 }));
         } catch (e) { err.textContent = e.message; err.classList.remove("hidden"); }
       } }, "Sit here"));
     }
-    if (T.host && s.kind !== "human") {
+    const personal = (info.person_seats || []).includes(s.seat);
+    if (personal && s.kind === "empty") cells.push(h("span", { class: "muted" }, " (the scorekeeper: a person, never a bot)"));
+    if (s.kind === "empty" && T.me && info.layout.hot_seat) {
+      // one phone for everyone: seat a player here by name; this phone enters for them
+      // typed names are kept: a frame may redraw this panel between typing and clicking
+      T.hotNames = T.hotNames || {};
+      const other = h("input", { class: "hotname", "data-seat": s.seat, placeholder: "player's name", maxlength: 20,
+        value: T.hotNames[s.seat] || "", oninput: (e) => { T.hotNames[s.seat] = e.target.value; } });
+      cells.push(other, h("button", { class: "hotsit", type: "button", "data-seat": s.seat, onclick: async () => {
+        try {
+          const res = await api("POST", `/api/tables/${T.id}/sit`, { seat: s.seat, name: other.value.trim() });
+          hold(res.seat, res.token);
+        } catch (e) { err.textContent = e.message; err.classList.remove("hidden"); }
+      } }, "On this phone"));
+    }
+    if (T.host && s.kind !== "human" && !personal) {
       const pick = h("select", { class: "botpick", "data-seat": s.seat }, T.game.bots.slice().reverse().map((b) => h("option", { value: b }, b + " bot")));
       cells.push(pick, h("button", { class: "addbot", type: "button", "data-seat": s.seat, onclick: () => hostCall("bot", { seat: s.seat, bot: pick.value }, err) }, s.kind === "bot" ? "Change bot" : "Add bot"));
       if (s.kind === "bot") cells.push(h("button", { type: "button", onclick: () => hostCall("bot", { seat: s.seat, bot: null }, err) }, "Remove"));
@@ -310,7 +358,7 @@ function seatingPanel(info) {
     rows, err,
     T.host ? h("div", { class: "row" },
       h("button", { id: "fill-bots", type: "button", onclick: async () => {
-        for (const s of info.seats) if (s.kind === "empty" && !(T.me && T.me.seat === s.seat)) await hostCall("bot", { seat: s.seat, bot: T.game.bots[T.game.bots.length - 1] }, err);
+        for (const s of info.seats) if (s.kind === "empty" && !(T.me && T.me.seat === s.seat) && !(info.person_seats || []).includes(s.seat)) await hostCall("bot", { seat: s.seat, bot: T.game.bots[T.game.bots.length - 1] }, err);
       } }, "Fill empty seats with bots"),
       h("label", {}, "Timer ", timer),
       h("button", { class: "primary", id: "start", type: "button", disabled: !full, onclick: () => hostCall("start", {}, err) }, "Start")) :
