@@ -384,8 +384,16 @@ function eventText(e, i) {
   if (T.said[i] && (fresh || !drop.length)) return glyphCards(namedSeatsText(m, namedSeats(m, T.said[i])), esc);
   if (!fresh && drop.length) e = Object.fromEntries(Object.entries(e).filter(([k]) => !drop.includes(k)));
   if (e.kind === "new_deal") return `<span class="deal">— deal ${Number(e.deal || 0) + 1} —</span>`;
-  const textKeys = new Set((m && m.L.text) || []);
   const who = e.seat !== null && e.seat !== undefined ? `<b>${esc(m ? m.short(e.seat) : "seat " + e.seat)}</b> ` : "";
+  // shapes every game shares, said as a player would, where the game has no words of its own
+  if (e.kind === "match_over" && typeof e.reason === "string") return `<b>Match over:</b> ${glyphCards(namedSeatsText(m, namedSeats(m, e.reason)), esc)}`;
+  if (m && dealEnds([e], m.L).length) return `<span class="deal">${esc(words(e.kind))}: the scoring lines are under Scores</span>`;
+  if (e.kind === "dealt" && Number.isInteger(e.count)) {
+    const cards = e.cards !== undefined && e.cards !== null ? ": " + (m ? m.fmt(e.cards, "cards") : esc(e.cards)) : "";
+    return `${who}got ${e.count} card${e.count === 1 ? "" : "s"}${cards}`;
+  }
+  if (e.kind === "trick" && Number.isInteger(e.winner) && m) return `<b>${esc(m.short(e.winner))}</b> won the trick`;
+  const textKeys = new Set((m && m.L.text) || []);
   const rest = Object.entries(e).filter(([k, x]) => k !== "kind" && k !== "seat" && x !== null && x !== false)
     .map(([k, x]) => (textKeys.has(k) && typeof x === "string" ? (k === e.kind ? esc(x) : `${esc(words(k))} ${esc(x)}`)
       : k === "card" || k === "cards" || k === e.kind ? (m ? m.fmt(x, k) : esc(x))
