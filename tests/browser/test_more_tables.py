@@ -1,7 +1,8 @@
 """Games that landed after the first families, each at its table in a real
 browser (issue 16): the fishing games (Chinese Ten, Diloti, Kontsina) with
 their cards in the middle, the layout games (Trash's slots, La Belle Lucie's
-fans) and Screw Misere's trick table.  Each is played by clicking for a
+fans) and the trick tables of Screw Misere, Marjapussi and Minibridge (its
+dummy a hand of its own, played by clicking its cards).  Each is played by clicking for a
 while, read from the page at every move and held against the engine, and
 seen on a desktop and on a phone."""
 
@@ -22,6 +23,8 @@ GAMES = {
     "trash": ({"start": 2}, ".slots .slot", 12),
     "la-belle-lucie": ({}, ".fans .fanrow", 12),
     "screw-misere": ({}, "#trick", 16),
+    "marjapussi": (None, "#trick", 16),
+    "minibridge": (None, "#trick", 16),
 }
 
 

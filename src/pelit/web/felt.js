@@ -84,6 +84,19 @@ function seatBox(m, s, ctx) {
   for (const e of m.role("slots")) if (Array.isArray(e.value[s])) box.append(slotsEl(m, e, s, ctx));
   return box;
 }
+// a hand that is no seat (Minibridge's dummy): its name, whose turn it is, its open cards
+function handBox(m, s, ctx) {
+  const turn = m.view.play && m.view.play.hand_to_play === s;
+  const box = h("div", { class: `seat hand-only at-${m.place(s)}${turn ? " turn" : ""}`, "data-hand": s },
+    h("div", { class: "who" }, h("span", { class: "nm" }, m.extra[s])));
+  for (const e of m.role("open_hand")) {
+    if (seatFrom(m, e) === s) box.append(h("div", { class: "openhand", "data-key": e.path },
+      h("div", { class: "cards" }, e.value.map((c, i) => thing(ctx, { card: c, id: `${e.path}:${i}` }, c, { small: true })))));
+  }
+  for (const e of m.role("backs")) if (typeof e.value[s] === "number" && !m.role("open_hand").some((o) => seatFrom(m, o) === s)) box.append(backs(e.value[s]));
+  for (const e of m.role("seat")) { const line = kv(m, e, s); if (line) box.append(line); }
+  return box;
+}
 function seatFrom(m, e) {
   if (!e.seat_key) return null;
   return e.seat_key.split(".").reduce((o, k) => (o ? o[k] : undefined), m.view);
@@ -241,6 +254,7 @@ export function drawTable(frame, game, ctx) {
   // the ring of seats and the middle
   const spots = { top: h("div", { class: "spot top" }), left: h("div", { class: "spot left" }), right: h("div", { class: "spot right" }), bottom: h("div", { class: "spot bottom" }) };
   for (let s = 0; s < m.n; s++) spots[m.place(s)].append(seatBox(m, s, ctx));
+  for (const x of Object.keys(m.extra)) spots[m.place(Number(x))].append(handBox(m, Number(x), ctx));
   const middle = h("div", { class: "middle", id: ctx.live ? "middle" : null });
   const k = m.table === "meld" && m.first("melds") ? m.first("melds").value.length : 0;
   const mySide = k ? m.sideOf(m.pov, k) : null;
@@ -346,7 +360,7 @@ function actionsEls(m, ctx) {
     acts.append(h("span", { class: "row" }, box, h("button", { type: "button", onclick: go }, verb)));
   }
   out.push(acts);
-  if (byCard.length && byCard.some((x) => x.includes(" "))) {
+  if (byCard.length) {             // always: a card may be drawn where no click reaches it
     const all = h("details", { class: "allmoves", id: "allmoves" }, h("summary", {}, `All ${byCard.length} moves as a list`));
     const box = h("div", { class: "actions" });
     for (const [verb, list] of groups(byCard)) box.append(...buttons(verb, list, ctx, inline));

@@ -59,8 +59,11 @@ export class Model {
     this.legal = this.live && this.me !== null ? this.view.legal || [] : [];
     this.labels = this.L.labels || {};
     this.entries = this.L.show ? this.declared() : this.guessed();
-    const place = positions(this.n);
-    this.place = (s) => place[(s - this.pov + this.n) % this.n];
+    // hands at the table that are no seat (Minibridge's dummy), by index: a place of their own
+    this.extra = this.L.extra_hands || {};
+    const around = this.n + Object.keys(this.extra).length;
+    const place = positions(around);
+    this.place = (s) => place[(s - this.pov + around) % around];
   }
 
   // -- fields and roles ----------------------------------------------------
@@ -119,12 +122,14 @@ export class Model {
   // a seat in a line of text: "You" at one's own table, a person by name, a bot as "bot 2"
   short(s) {
     if (!Number.isInteger(s)) return "–";
+    if (this.extra[s] !== undefined) return this.extra[s];
     if (this.live && s === this.me && !this.hot) return "You";
     const info = this.seatInfo(s);
     if (info.kind === "bot") return "bot " + s;
     return info.name || "seat " + s;
   }
   fullName(s) {
+    if (this.extra[s] !== undefined) return this.extra[s];
     const info = this.seatInfo(s);
     return info.name || "seat " + s;
   }
