@@ -2,7 +2,8 @@
 browser (issue 16): the fishing games (Chinese Ten, Diloti, Kontsina) with
 their cards in the middle, the layout games (Trash's slots, La Belle Lucie's
 fans) and the trick tables of Screw Misere, Marjapussi and Minibridge (its
-dummy a hand of its own, played by clicking its cards).  Each is played by clicking for a
+dummy a hand of its own, played by clicking its cards), and Rummy's
+numbered combinations in the middle.  Each is played by clicking for a
 while, read from the page at every move and held against the engine, and
 seen on a desktop and on a phone."""
 
@@ -25,6 +26,7 @@ GAMES = {
     "screw-misere": ({}, "#trick", 16),
     "marjapussi": (None, "#trick", 16),
     "minibridge": (None, "#trick", 16),
+    "rummy": (None, "#middle .stack", 12),
 }
 
 

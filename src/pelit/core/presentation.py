@@ -69,6 +69,7 @@ ROLES = {
     "pile": "a discard pile: its top card and its size",
     "count": "a number drawn as a stack of backs (the stock)",
     "melds": "each side's melds, grouped and marked as canastas",
+    "table_melds": "numbered melds anyone may add to, in the middle (rummy)",
     "side_cards": "one card list per side (red threes)",
     "frozen": "whether the pile is frozen",
     "board": "a board of cells (Hex, Y, Go)",

@@ -293,6 +293,23 @@ class Rummy(Game):
         "tap": {"tap_claims": True},
     }
     test_options = {"deals": 1, "hand": 8}
+    # the web table: the combinations in the middle by number (actions name
+    # them so), the discard pile, each player's opening and minus points
+    web_layout = {
+        "table": "meld",
+        "show": {
+            "hand": "hand", "hand_sizes": "backs", "hand_known": ["seat_cards", "known in hand"],
+            "stock": ["count", "stock"], "discard": ["pile", "discards"],
+            "melds": ["table_melds", "combinations"],
+            "opened": {"role": "seat", "label": "opened", "words": {"true": "yes", "false": "not yet"}},
+            "totals": ["seat", "points"], "dealer": "tag", "tapper": ["tag", "tapped"],
+            "taken": ["cards", "taken from the pile"], "loose": ["cards", "to lay again"],
+            "pending": ["cards", "to meld next"], "laid_now": ["info", "laid this turn (toward opening)"],
+            "deal_no": {"role": "info", "label": "deal", "one_based": True},
+        },
+        "sheet": {"event": "deal_scored", "gained": "points", "total": "totals",
+                  "hide": ["hands", "hand_points"]},
+    }
     render_hints = {
         "hide": ["melds", "discard", "discarder", "stock", "hand_sizes", "hand_known",
                  "totals", "alive", "opened", "turn", "dealer", "deal_no", "results",

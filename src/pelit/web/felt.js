@@ -159,6 +159,7 @@ function looseZones(m, ctx) {
         h("div", { class: "cards" }, e.value.map(([s, c]) => h("div", { class: "play" }, cardEl(c), h("div", { class: "who" }, m.short(s)))))));
     }
   }
+  for (const e of m.role("table_melds")) out.push(tableMelds(m, e));
   return out;
 }
 
@@ -191,12 +192,22 @@ function meldLabel(key) {
 export function meldGroups(side) {
   if (Array.isArray(side)) {
     // numbered melds (Samba's "add 2 to meld 3"): the number leads the label
+    // a meld's own number ("no") where it has one: actions name melds by it
     return side.map((x, i) => isCardList(x) ? { key: String(i + 1), label: `#${i + 1}`, cards: x }
-      : { key: String(i + 1), label: `#${i + 1} ${meldLabel(x.kind || x.rank || "")}`, cards: x.cards || [] });
+      : { key: String(x.no ?? i + 1), owner: x.owner,
+        label: `#${x.no ?? i + 1} ${x.kind === "run" && x.suit ? meldLabel("run " + x.suit) : x.rank ? meldLabel(x.rank) : meldLabel(x.kind || "")}`,
+        cards: x.cards || [] });
   }
   return Object.entries(side || {}).map(([k, cards]) => ({ key: k, label: meldLabel(k), cards }));
 }
-function meldEl(m, g, spec) {
+// melds in the middle that anyone may add to (rummy): in their order, never canastas
+function tableMelds(m, e) {
+  const groups = Array.isArray(e.value) ? meldGroups(e.value) : [];
+  return h("div", { class: "zone tablemelds", "data-zone": e.path }, h("div", { class: "lbl" }, m.label(e)),
+    groups.length ? h("div", { class: "melds" }, groups.map((g) => meldEl(m, g, { canasta: Infinity },
+      Number.isInteger(g.owner) ? m.short(g.owner) : null))) : h("div", { class: "muted nomelds" }, "none yet"));
+}
+function meldEl(m, g, spec, by = null) {
   const wild = new Set(spec.wild || ["2", "JK"]);
   const isWild = (c) => wild.has(c === "JK" ? "JK" : c[0]);
   const n = g.cards.length;
@@ -208,7 +219,8 @@ function meldEl(m, g, spec) {
   }
   const cards = [...g.cards].sort((a, b) => isWild(a) - isWild(b));
   return h("div", { class: "meld" + (mark ? " canasta " + mark : ""), "data-meld": g.key },
-    h("div", { class: "mlbl" }, g.label, mark ? h("span", { class: "mark" }, mark === "samba" ? "samba" : `canasta · ${mark}`) : null),
+    h("div", { class: "mlbl" }, g.label, mark ? h("span", { class: "mark" }, mark === "samba" ? "samba" : `canasta · ${mark}`) : null,
+      by ? h("span", { class: "by" }, ` · ${by}`) : null),
     h("div", { class: "fanned" }, cards.map((c) => cardEl(c, { small: true }))),
     h("div", { class: "mcount" }, `${n}`));
 }
