@@ -211,17 +211,22 @@ def check_dom_cards(game, record, samples, seat):
     wanted = {s["version"] for s in samples}
     deck = game.deck
 
+    faces = set(deck.text_of)
+
     def allowed(v):
         events = game.events_for(state, seat)
         fresh_from = counts[v - 1] if v > 0 else 0
         shown = 0
+        said = set()            # cards an event names in words ("wild: 6D 6H JK"): faces, said to all
         for i, e in enumerate(events):
             drop = forget.get(e.get("kind"), ()) if i < fresh_from else ()
-            shown |= card_ids_in({k: x for k, x in e.items() if k not in drop})
+            kept = {k: x for k, x in e.items() if k not in drop}
+            shown |= card_ids_in(kept)
+            said |= {w for x in kept.values() if isinstance(x, str) for w in x.split() if w in faces}
         # once the match is over its seed and packs are published: nothing is hidden
         known = (1 << deck.size) - 1 if state.outcome is not None else \
             card_ids_in(game.view(state, seat)) | shown
-        return set(deck.texts(known).split()) if known else set()
+        return (set(deck.texts(known).split()) if known else set()) | said
 
     for v, text in enumerate([*record["actions"], None]):
         if v in wanted:

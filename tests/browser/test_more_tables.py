@@ -2,8 +2,9 @@
 browser (issue 16): the fishing games (Chinese Ten, Diloti, Kontsina) with
 their cards in the middle, the layout games (Trash's slots, La Belle Lucie's
 fans) and the trick tables of Screw Misere, Marjapussi and Minibridge (its
-dummy a hand of its own, played by clicking its cards), and Rummy's
-numbered combinations in the middle.  Each is played by clicking for a
+dummy a hand of its own, played by clicking its cards), and the rummy
+games' numbered melds in the middle (Rummy, Seven Rummy, Vazhushal) or by
+side (Umtali).  Each is played by clicking for a
 while, read from the page at every move and held against the engine, and
 seen on a desktop and on a phone."""
 
@@ -27,6 +28,9 @@ GAMES = {
     "marjapussi": (None, "#trick", 16),
     "minibridge": (None, "#trick", 16),
     "rummy": (None, "#middle .stack", 12),
+    "seven-rummy": (None, "#middle .stack", 10),
+    "umtali": (None, "#middle .stack", 10),
+    "vazhushal": (None, "#middle .stack", 10),
 }
 
 

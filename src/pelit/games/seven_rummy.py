@@ -184,6 +184,21 @@ class SevenRummy(Game):
     State = SevenRummyState
     deck = DECK
     test_options = {"target": 60}
+    # the web table: the melds in the middle by number, the discard pile,
+    # each player's melding and points; the end-of-hand sheet
+    web_layout = {
+        "table": "meld",
+        "show": {
+            "hand": "hand", "hand_sizes": "backs", "hand_known": ["seat_cards", "known in hand"],
+            "stock": ["count", "stock"], "discard": ["pile", "discards"],
+            "melds": ["table_melds", "melds"],
+            "melded": {"role": "seat", "label": "melded", "words": {"true": "yes", "false": "not yet"}},
+            "scores": ["seat", "points"], "dealer": "tag",
+            "hand_no": {"role": "info", "label": "hand", "one_based": True},
+        },
+        "sheet": {"event": "hand_scored", "gained": "points", "total": "scores",
+                  "hide": ["hands", "deadwood"]},
+    }
     render_hints = {
         "hide": ["melds", "discard", "stock", "hand_sizes", "scores", "drew_stock",
                  "melded", "waiting", "passed", "turn", "dealer", "hand_no", "results",

@@ -179,6 +179,19 @@ class Umtali(Game):
     State = UmtaliState
     deck = DECK
     test_options = {"hands": 2}
+    # the web table: each partnership's melds (no canastas here), the pile,
+    # the stock; the end-of-hand sheet
+    web_layout = {
+        "table": "meld",
+        "show": {
+            "hand": "hand", "hand_sizes": "backs", "hand_known": ["seat_cards", "known in hand"],
+            "sides": "melds", "stock": ["count", "stock"], "pile": ["pile", "pile"],
+            "totals": ["side", "points"], "dealer": "tag", "out": ["tag", "went out"],
+            "hand_no": {"role": "info", "label": "hand", "one_based": True},
+        },
+        "melds": {"canasta": 99},
+        "sheet": {"event": "hand_scored", "gained": "points", "total": "totals", "hide": ["hands"]},
+    }
     render_hints = {
         "hide": ["sides", "pile", "face_down", "stock", "hand_sizes", "turn", "dealer",
                  "hand_no", "totals", "results", "pending", "out", "last_turn", "hand_known",

@@ -226,6 +226,21 @@ class Vazhushal(Game):
     State = VazhushalState
     deck = DECK
     test_options = {"players": 2}
+    # the web table: the melds in the middle by number, the discard line, the
+    # wild cards and the negative joker; the game's final scoring
+    web_layout = {
+        "table": "meld",
+        "show": {
+            "hand": "hand", "hand_sizes": "backs", "hand_known": ["seat_cards", "known in hand"],
+            "stock": ["count", "stock"], "line": ["cards", "discard line"],
+            "melds": ["table_melds", "melds"],
+            "wild": {"role": "info", "label": "wild (every copy)", "text": True},   # faces, not cards
+            "negative_joker": ["cards", "negative joker"],
+            "melded": {"role": "seat", "label": "melded", "words": {"true": "yes", "false": "not yet"}},
+            "loose": ["cards", "to lay again"], "dealer": "tag",
+        },
+        "sheet": {"event": "game_scored", "gained": "points", "hide": ["hands"]},
+    }
     render_hints = {
         "hide": ["melds", "line", "stock", "hand_sizes", "hand_known", "negative_joker",
                  "wild", "melded", "turn", "dealer", "loose", "turn_start", "final",

@@ -187,10 +187,10 @@ export class Model {
     if (!textual && isCard(v)) return cardInline(v);
     if (Array.isArray(v)) {
       if (!v.length) return "none";
-      if (isCardList(v)) return v.map(cardInline).join(" ");
+      if (isCardList(v) && !textual) return v.map(cardInline).join(" ");
       if (isPlays(v)) return v.map(([s, c]) => `${esc(this.short(s))} ${cardInline(c)}`).join(", ");
       if (key && /_order|passed|seats$/.test(key) && v.every(Number.isInteger)) return v.map((s) => esc(this.short(s))).join(", ");
-      return v.map((x) => this.fmt(x)).join(", ");
+      return v.map((x) => this.fmt(x, "", textual)).join(", ");
     }
     if (typeof v === "object") {
       return Object.entries(v).filter(([, x]) => x !== null && x !== undefined)
