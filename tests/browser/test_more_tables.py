@@ -1,7 +1,7 @@
 """Games that landed after the first families, each at its table in a real
 browser (issue 16): the fishing games (Chinese Ten, Diloti, Kontsina) with
 their cards in the middle, the layout games (Trash's slots, La Belle Lucie's
-fans) and the trick tables of Screw Misere, Marjapussi, Lorum and Minibridge (its
+fans) and the trick tables of Screw Misere, Marjapussi, Lorum, Envite and Minibridge (its
 dummy a hand of its own, played by clicking its cards), and the rummy
 games' numbered melds in the middle (Rummy, Seven Rummy, Vazhushal) or by
 side (Umtali).  Each is played by clicking for a
@@ -28,6 +28,7 @@ GAMES = {
     "marjapussi": (None, "#trick", 16),
     "minibridge": (None, "#trick", 16),
     "lorum": (None, "#trick", 16),
+    "envite": (None, "#trick", 12),
     "rummy": (None, "#middle .stack", 12),
     "seven-rummy": (None, "#middle .stack", 10),
     "umtali": (None, "#middle .stack", 10),
