@@ -106,7 +106,7 @@ from dataclasses import dataclass
 
 from ..cards.deck import JACK, JOKER_RANK, Card, CardSet, ids, mask_of, pretty, standard_deck
 from ..cards.meld_screen import seat_label
-from ..cards.rummy import (JOKER_FACE, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
+from ..cards.rummy import (MELDED, WEB_SHOW, JOKER_FACE, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
                            cards_for_faces, cards_in_order, count_cards, deal_points_text,
                            describe_meld_event, discard_line, draw_cards, drawable, layoff_moves, lift_moves,
                            meld_records, melds_from_records, one_per_face, put_meld,
@@ -298,11 +298,9 @@ class Rummy(Game):
     web_layout = {
         "table": "meld",
         "show": {
-            "hand": "hand", "hand_sizes": "backs", "hand_known": ["seat_cards", "known in hand"],
-            "stock": ["count", "stock"], "discard": ["pile", "discards"],
-            "melds": ["table_melds", "combinations"],
-            "opened": {"role": "seat", "label": "opened", "words": {"true": "yes", "false": "not yet"}},
-            "totals": ["seat", "points"], "dealer": "tag", "tapper": ["tag", "tapped"],
+            **WEB_SHOW, "discard": ["pile", "discards"], "melds": ["table_melds", "combinations"],
+            "opened": {"role": "seat", "label": "opened", "words": MELDED},
+            "totals": ["seat", "points"], "tapper": ["tag", "tapped"],
             "taken": ["cards", "taken from the pile"], "loose": ["cards", "to lay again"],
             "pending": ["cards", "to meld next"], "laid_now": ["info", "laid this turn (toward opening)"],
             "deal_no": {"role": "info", "label": "deal", "one_based": True},

@@ -62,7 +62,7 @@ from ..cards.deck import (ACE, JACK, KING, QUEEN, Card, CardSet, ids, mask_of, p
                           standard_deck)
 from ..cards.deal import sample_hands, shuffled
 from ..cards.meld_screen import seat_label
-from ..cards.rummy import (RUN, SET, Meld, MeldRules, RummyActions, cards_for_faces,
+from ..cards.rummy import (WEB_SHOW, RUN, SET, Meld, MeldRules, RummyActions, cards_for_faces,
                            cards_in_order, count_cards)
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -184,9 +184,8 @@ class Umtali(Game):
     web_layout = {
         "table": "meld",
         "show": {
-            "hand": "hand", "hand_sizes": "backs", "hand_known": ["seat_cards", "known in hand"],
-            "sides": "melds", "stock": ["count", "stock"], "pile": ["pile", "pile"],
-            "totals": ["side", "points"], "dealer": "tag", "out": ["tag", "went out"],
+            **WEB_SHOW, "sides": "melds", "pile": ["pile", "pile"],
+            "totals": ["side", "points"], "out": ["tag", "went out"],
             "hand_no": {"role": "info", "label": "hand", "one_based": True},
         },
         "melds": {"canasta": 99},
