@@ -4,7 +4,7 @@ their cards in the middle, the layout games (Trash's slots, La Belle Lucie's
 fans) and the trick tables of Screw Misere, Marjapussi, Lorum, Envite and Minibridge (its
 dummy a hand of its own, played by clicking its cards), and the rummy
 games' numbered melds in the middle (Rummy, Seven Rummy, Vazhushal) or by
-side (Umtali).  Each is played by clicking for a
+side (Umtali); Michigan and Ristiseiska on the plain table.  Each is played by clicking for a
 while, read from the page at every move and held against the engine, and
 seen on a desktop and on a phone."""
 
@@ -28,6 +28,8 @@ GAMES = {
     "marjapussi": (None, "#trick", 16),
     "minibridge": (None, "#trick", 16),
     "lorum": (None, "#trick", 16),
+    "michigan": (None, "#hand", 10),
+    "ristiseiska": (None, "#hand", 10),
     "envite": (None, "#trick", 12),
     "rummy": (None, "#middle .stack", 12),
     "seven-rummy": (None, "#middle .stack", 10),

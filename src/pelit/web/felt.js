@@ -150,8 +150,11 @@ function looseZones(m, ctx) {
     const v = Array.isArray(e.value) && !isPlays(e.value) ? e.value.filter((x) => x !== null) : e.value;   // gaps: La Belle Lucie's empty foundations
     const list = isCard(v) ? [v] : isCardList(v) ? v : isPlays(v) ? v.map((p) => p[1]) : [];
     if (!list.length) continue;
-    out.push(h("div", { class: "zone", "data-zone": e.path }, h("div", { class: "lbl" }, m.label(e)),
-      h("div", { class: "cards" }, list.map((c, i) => thing(ctx, { card: c, id: `${e.path}:${i}` }, c)))));
+    const each = (c, i) => thing(ctx, { card: c, id: `${e.path}:${i}` }, c);
+    // "by_suit": one row per suit, as a sevens layout lies
+    const rows = e.by_suit ? [...new Set(list.map((c) => c.slice(-1)))].map((su) => list.map((c, i) => [c, i]).filter(([c]) => c.slice(-1) === su)) : null;
+    out.push(h("div", { class: "zone" + (rows ? " bysuit" : ""), "data-zone": e.path }, h("div", { class: "lbl" }, m.label(e)),
+      rows ? rows.map((r) => h("div", { class: "cards" }, r.map(([c, i]) => each(c, i)))) : h("div", { class: "cards" }, list.map(each))));
   }
   if (m.table !== "trick") {
     for (const e of m.role("trick")) {
