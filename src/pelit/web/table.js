@@ -104,7 +104,7 @@ function connect() {
 // to act, the connection greets the table as that seat, so its frame (and
 // its legal moves) come next; nothing is hidden in these games.
 function hotSeat(msg) {
-  if (Object.keys(T.held).length < 2 || !msg.view || !T.me || msg.table.status !== "playing") return false;
+  if (!hotTable(msg.table) || !msg.view || !T.me || msg.table.status !== "playing") return false;
   const toAct = msg.view.to_act || [];
   if (toAct.includes(T.me.seat)) return false;
   const next = toAct.find((s) => T.held[s] !== undefined);
@@ -114,13 +114,15 @@ function hotSeat(msg) {
   T.ws.send(JSON.stringify({ type: "hello", token: T.me.token, since: 0 }));
   return true;
 }
+// a game that allows it (layout.hot_seat) and a phone holding several of its seats
+function hotTable(info) { return !!(info.layout && info.layout.hot_seat) && Object.keys(T.held).length > 1; }
 function hold(seat, token) {
   T.held = { ...T.held, [seat]: token };
   store("pelit.held." + T.id, T.held);
 }
 function hotSeatLine(info) {
   const seats = Object.keys(T.held).map(Number).sort((a, b) => a - b);
-  if (seats.length < 2 || !T.me) return null;
+  if (!hotTable(info) || !T.me) return null;
   const name = (s) => (info.seats[s] && info.seats[s].name) || "seat " + s;
   return h("div", { class: "hotseat", id: "hotseat" }, "This phone enters for ",
     seats.map((s) => name(s)).join(", "), info.status === "playing" ? h("b", {}, ` · now ${name(T.me.seat)}`) : null);
@@ -237,9 +239,9 @@ function render() {
     const hot = hotSeatLine(info);
     if (hot) main.push(hot);
     if (f.view) {
-      const hot = Object.keys(T.held).length > 1 ? T.held : null;
-      const ctx = { live: true, send, sel: T.sel, ui: T.ui, redraw: render, held: hot };
-      const m0 = new Model(f, T.game, { live: true, hot: !!hot });
+      const held = hotTable(info) ? T.held : null;
+      const ctx = { live: true, send, sel: T.sel, ui: T.ui, redraw: render, held };
+      const m0 = new Model(f, T.game, { live: true, hot: !!held });
       const { fresh, dealt } = freshCards(T.prev, m0, T.events.slice(T.freshFrom));
       ctx.fresh = fresh;
       ctx.freshHand = dealt;
