@@ -24,6 +24,7 @@ def test_contract_petanque_on_one_phone(browser, own_server, shot):
     assert "scorekeeper" in p.inner_text("#seating .seatrow >> nth=0")
     assert p.locator(".addbot[data-seat='0']").count() == 0
     assert p.locator(".addbot[data-seat='1']").count() == 1
+    assert p.locator("#timer-pick").count() == 0          # the table waits for its people
     p.fill("#name", "Anna")
     p.click(".sit[data-seat='0']")
     for seat, name in ((1, "Aino"), (2, "Eero")):

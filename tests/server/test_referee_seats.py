@@ -18,7 +18,7 @@ def run(coro):
 def test_no_bot_takes_the_scorekeepers_seat(server):
     made = server.ok("POST", "/api/tables", {"game": "purkkis", "options": {}})
     tid, host = made["id"], made["host"]
-    assert made["table"]["person_seats"] == [0]
+    assert made["table"]["person_seats"] == [0] and made["table"]["stand_ins"] is False
     status, body = server.http("POST", f"/api/tables/{tid}/bot",
                                {"host": host, "seat": 0, "bot": "heuristic"})
     assert status == 409 and body["code"] == "person_seat"
@@ -28,7 +28,7 @@ def test_no_bot_takes_the_scorekeepers_seat(server):
     assert seats[0]["kind"] == "empty" and seats[1]["kind"] == "bot"
     # a game without a scorekeeper takes a bot anywhere
     xeri = server.ok("POST", "/api/tables", {"game": "xeri", "options": {}})
-    assert xeri["table"]["person_seats"] == []
+    assert xeri["table"]["person_seats"] == [] and xeri["table"]["stand_ins"] is True
     server.ok("POST", f"/api/tables/{xeri['id']}/bot",
               {"host": xeri["host"], "seat": 0, "bot": "heuristic"})
 

@@ -235,7 +235,9 @@ class Table:
                            "public": self.row["public"], "arranged": self.arranged,
                            "options": jsonable(self.state.options, self.game),
                            "layout": layout_of(self.game),
-                           "person_seats": sorted(person_seats(self.game))}
+                           "person_seats": sorted(person_seats(self.game)),
+                           # False: nobody is played by a bot while away (no move timer either)
+                           "stand_ins": getattr(self.game, "stand_ins", True)}
         out = {**self._fixed, "status": self.status,
                "version": len(self.state.history),
                "seats": [{"seat": s["seat"], "kind": s["kind"], "name": s["name"],

@@ -362,7 +362,7 @@ function seatingPanel(info) {
       h("button", { id: "fill-bots", type: "button", onclick: async () => {
         for (const s of info.seats) if (s.kind === "empty" && !(T.me && T.me.seat === s.seat) && !(info.person_seats || []).includes(s.seat)) await hostCall("bot", { seat: s.seat, bot: T.game.bots[T.game.bots.length - 1] }, err);
       } }, "Fill empty seats with bots"),
-      h("label", {}, "Timer ", timer),
+      info.stand_ins === false ? null : h("label", {}, "Timer ", timer),
       h("button", { class: "primary", id: "start", type: "button", disabled: !full, onclick: () => hostCall("start", {}, err) }, "Start")) :
       h("p", { class: "muted" }, "The host starts the match when every seat is taken."),
     h("p", { class: "muted" }, "Options: " + Object.entries(info.options).map(([k, v]) => `${words(k)} ${v}`).join(", ")));
