@@ -63,6 +63,9 @@ export async function rematch(T) {
 }
 // the same seat token holds the same seat at the new table
 export function goRematch(T, id) {
+  // once: the button's answer and the table's "rematch" message both lead here
+  if (T.leaving) return;
+  T.leaving = true;
   if (T.me) store("pelit.seat." + id, T.me);
   if (T.held && Object.keys(T.held).length > 1) store("pelit.held." + id, T.held);   // a hot seat stays one (where the game allows it)
   location.href = "/t/" + id;

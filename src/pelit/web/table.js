@@ -340,7 +340,8 @@ function seatingPanel(info) {
         value: T.hotNames[s.seat] || "", oninput: (e) => { T.hotNames[s.seat] = e.target.value; } });
       cells.push(other, h("button", { class: "hotsit", type: "button", "data-seat": s.seat, onclick: async () => {
         try {
-          const res = await api("POST", `/api/tables/${T.id}/sit`, { seat: s.seat, name: other.value.trim() });
+          const name = (T.hotNames[s.seat] ?? other.value).trim();     // this panel may have been redrawn
+          const res = await api("POST", `/api/tables/${T.id}/sit`, { seat: s.seat, name });
           hold(res.seat, res.token);
         } catch (e) { err.textContent = e.message; err.classList.remove("hidden"); }
       } }, "On this phone"));
