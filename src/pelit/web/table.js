@@ -314,7 +314,8 @@ function seatingPanel(info) {
   // between typing and clicking "Sit here".
   const nameIn = h("input", { id: "name", placeholder: "your name", value: store("pelit.name") || "",
     oninput: (e) => store("pelit.name", e.target.value) });
-  const err = h("div", { class: "error hidden" });
+  // a refusal stays said across redraws of this panel (a frame may come at any time)
+  const err = h("div", { class: "error" + (T.seatError ? "" : " hidden"), id: "seat-error" }, T.seatError || "");
   const rows = info.seats.map((s) => {
     const cells = [h("b", {}, `Seat ${s.seat}: `), s.kind === "empty" ? h("span", { class: "muted" }, "empty") : s.name];
     if (s.kind === "empty" && !T.me) {
@@ -323,11 +324,12 @@ function seatingPanel(info) {
           const name = nameIn.value.trim();
           store("pelit.name", name);
           const res = await api("POST", `/api/tables/${T.id}/sit`, { seat: s.seat, name });
+          T.seatError = "";
           T.me = { seat: res.seat, token: res.token };
           store("pelit.seat." + T.id, T.me);
           hold(res.seat, res.token);
           T.ws.send(JSON.stringify({ type: "hello", token: res.token, since: 0 }));
-        } catch (e) { err.textContent = e.message; err.classList.remove("hidden"); }
+        } catch (e) { T.seatError = e.message; err.textContent = e.message; err.classList.remove("hidden"); }
       } }, "Sit here"));
     }
     const personal = (info.person_seats || []).includes(s.seat);
@@ -342,8 +344,9 @@ function seatingPanel(info) {
         try {
           const name = (T.hotNames[s.seat] ?? other.value).trim();     // this panel may have been redrawn
           const res = await api("POST", `/api/tables/${T.id}/sit`, { seat: s.seat, name });
+          T.seatError = "";
           hold(res.seat, res.token);
-        } catch (e) { err.textContent = e.message; err.classList.remove("hidden"); }
+        } catch (e) { T.seatError = e.message; err.textContent = e.message; err.classList.remove("hidden"); }
       } }, "On this phone"));
     }
     if (T.host && s.kind !== "human" && !personal) {
@@ -372,9 +375,10 @@ function seatingPanel(info) {
 async function hostCall(what, body, err) {
   try {
     await api("POST", `/api/tables/${T.id}/${what}`, { host: T.host, ...body });
+    T.seatError = "";
     if (what === "timer") T.timerChoice = body.seconds;
   } catch (e) {
-    err.textContent = e.message; err.classList.remove("hidden");
+    T.seatError = e.message; err.textContent = e.message; err.classList.remove("hidden");
   }
 }
 
