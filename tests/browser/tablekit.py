@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 import re
 
+from playwright.sync_api import Error as PlaywrightError
+
 import pelit
 from pelit.core.presentation import hidden_fields
 from pelit.core.records import jsonable
@@ -94,13 +96,18 @@ class Seat:
         p = self.page
         if p.locator("#verbs button.verb").count():
             return self.click(p.locator("#verbs button.verb").first)
+        if p.locator("#verbs button.clear").count():     # a selection left unfinished: start over
+            p.click("#verbs button.clear")
         targets = p.locator("#hand .card.playable, #middle .card.playable, .seat .card.playable, "
                             "polygon.cell.playable, .sq.playable, .slot.playable, "
                             "#actions button.act, #actions select + button")
         n = targets.count()
         assert n, "my turn, but nothing to click"
         version = self.version()
-        targets.nth(self.rng.randrange(n)).click()
+        try:
+            targets.nth(self.rng.randrange(n)).click(timeout=5000)
+        except PlaywrightError:
+            return          # a frame redrew the table under the click (Cactus's window): look again
         # the click made a move, or chose a card of several moves (a meld game)
         p.wait_for_function(
             f"() => Number(document.getElementById('app').dataset.version) > {version}"
