@@ -39,7 +39,7 @@ def test_tuppi_trick_table_summary_sheet_hint_and_phone(browser, own_server, sho
         finished = p.locator("#trick.finished")
         if not led_after_a_finished_trick and finished.count() and p.locator("#hand .card.playable").count():
             # the trick won before stays up, its winner lit, until the next card
-            assert p.locator("#trick .play").count() == 4
+            assert p.locator("#trick .play").count() in (3, 4)    # 3 when one sits out (sooli)
             assert p.locator("#trick .play.winner").count() == 1
             shot(p, "tuppi-desktop-finished-trick")
             card = p.locator("#hand .card.playable").first
