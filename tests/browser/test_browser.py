@@ -1,6 +1,9 @@
 """Issue 5 in a real browser: create a table, invite a second browser, fill
 seats with bots, play whole matches by clicking, reload mid-match and go on,
-read the result, the published seed and packs, and step through the replay."""
+read the result, the published seed and packs, and step through the replay.
+Issue 16: the page never shows a card the seat may not see (read from the
+page, not the frames), the table chat is text and can be muted, and a
+rematch seats everyone again."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import pytest
 
 import pelit
 from pelit.core.records import check_record
+from tablekit import check_dom_cards
 
 GAMES = pelit.game_ids()
 DESKTOP = {"width": 1100, "height": 900}
@@ -52,7 +56,17 @@ class Person:
         p.wait_for_selector(f"text=You sit at seat {seat}")
 
     def my_turn(self):
-        return self.data("myturn") == "yes"
+        return self.data("myturn") == "yes" and not self.page.locator("#summary[open]").count()
+
+    def dismiss_summary(self):
+        if self.page.locator("#summary[open]").count():
+            self.page.click("#summary-ok")
+            self.page.wait_for_selector("#summary", state="hidden")
+
+    def sample(self):
+        from tablekit import DOM_CARDS
+        self.samples = getattr(self, "samples", [])
+        self.samples.append(self.page.evaluate(DOM_CARDS))
 
     def over(self):
         return self.data("status") == "over"
@@ -61,7 +75,7 @@ class Person:
         """Click one legal thing (a card, a board cell or an action button)."""
         p = self.page
         version = self.data("version")
-        targets = p.locator("#hand .card.playable, .zone .card.playable, "
+        targets = p.locator("#hand .card.playable, #middle .card.playable, "
                             "polygon.cell.playable, .sq.playable, #actions button.act")
         n = targets.count()
         assert n, "my turn, but nothing to click"
@@ -76,13 +90,18 @@ class Person:
                                  f"{p.locator('#error').all_inner_texts()}") from None
 
 
-def play_until_over(people, reload_at=None, shot=None, name="", limit=2000):
+def play_until_over(people, reload_at=None, shot=None, name="", limit=2000, watchers=()):
+    """Click until the match is over; each person's page (and each watcher's)
+    is read after each click for the card faces it shows."""
     clicks = 0
     while not all(x.over() for x in people):
         moved = False
         for person in people:
+            person.dismiss_summary()
             if person.my_turn() and not person.over():
                 person.click_something()
+                for x in (*people, *watchers):
+                    x.sample()
                 clicks += 1
                 moved = True
                 if clicks == reload_at:
@@ -91,8 +110,13 @@ def play_until_over(people, reload_at=None, shot=None, name="", limit=2000):
                     person.page.reload()
                     person.page.wait_for_function(
                         "() => document.getElementById('app').dataset.version !== undefined")
-        if not moved:
-            people[0].page.wait_for_timeout(30)
+        if not moved:            # bots act: wait until the table moves on
+            version = people[0].data("version")
+            people[0].page.wait_for_function(
+                f"() => document.getElementById('app').dataset.version !== '{version}'"
+                " || document.getElementById('app').dataset.myturn === 'yes'"
+                " || document.getElementById('app').dataset.status === 'over'"
+                " || document.querySelector('#summary[open]') !== null", timeout=30000)
         assert clicks < limit
     return clicks
 
@@ -128,17 +152,42 @@ def test_xeri_two_browsers_by_invite_reload_mid_match_then_result_and_replay(bro
     state = check_record(record)
     assert host.page.inner_text("#seed") == str(state.seed)
     assert host.page.locator(".pack").count() == len(state.packs)
+    # neither page ever showed a card its seat could not see
+    for person, seat in ((host, 0), (friend, 1)):
+        check_dom_cards(pelit.load("xeri"), record, person.samples, seat)
+        person.dismiss_summary()
     # replay: step to the start, one step on, then as seat 1 only
     p = host.page
     p.click("#replay-first")
     p.wait_for_selector("#replay-pos:has-text('0 / 48')")
     p.click("#replay-next")
     p.wait_for_selector("#replay-pos:has-text('1 / 48')")
-    assert p.locator("#replay .felt").count() == 2          # open: both seats
+    assert p.locator("#replay .replayview").count() == 2          # open: both seats
     p.select_option("#replay-seat", "1")
-    p.wait_for_function("() => document.querySelectorAll('#replay .felt').length === 1")
-    p.wait_for_selector("#replay .felt:has-text('seen by Bob')")
+    p.wait_for_function("() => document.querySelectorAll('#replay .replayview').length === 1")
+    p.wait_for_selector("#replay .replayview:has-text('seen by Bob')")
     shot(p, "xeri-replay")
+    # the table chat: text, never HTML; a seat can be muted
+    p.fill("#chat-text", "<b>well</b> played & thanks")
+    p.press("#chat-text", "Enter")
+    friend.page.wait_for_selector("#chatlog .msg:has-text('well')")
+    line = friend.page.locator("#chatlog .msg .text").last
+    assert line.inner_text() == "<b>well</b> played & thanks"
+    assert friend.page.locator("#chatlog b:has-text('well')").count() == 0
+    friend.page.check("input[data-mute='0']")
+    friend.page.wait_for_selector("#chatlog:has-text('muted seats hidden')")
+    assert friend.page.locator("#chatlog .msg").count() == 0
+    shot(friend.page, "xeri-phone-chat-muted")
+    # a rematch seats everyone again, at a new table with the same seats
+    p.click("#rematch")
+    for person in (host, friend):
+        person.page.wait_for_url(lambda url: tid not in url)
+        person.page.wait_for_selector("#hand .card")
+    assert host.page.url == friend.page.url
+    assert host.page.locator("#hand .card").count() == 6
+    assert "Alice" in host.page.inner_text(".seat[data-seat='0']")
+    assert "Bob" in host.page.inner_text(".seat[data-seat='1']")
+    shot(friend.page, "xeri-phone-rematch")
     host.close()
     friend.close()
 
@@ -155,29 +204,15 @@ def test_xeri_against_a_bot_with_a_spectator(browser, server, shot):
     host.page.click("#start")
     watcher.page.wait_for_selector(".seat[data-seat='0'] .backs")
     assert watcher.page.locator("#hand").count() == 0          # a spectator has no hand
-    clicks = play_until_over([host], reload_at=5)
+    clicks = play_until_over([host], reload_at=5, watchers=[watcher])
     assert clicks == 24
     watcher.page.wait_for_selector("#result")
+    tid = host.page.url.rsplit("/", 1)[1]
+    check_dom_cards(pelit.load("xeri"), server.ok("GET", f"/api/tables/{tid}/record"),
+                    watcher.samples, None)
     shot(watcher.page, "xeri-spectator-result")
     host.close()
     watcher.close()
-
-
-@pytest.mark.skipif("hex" not in GAMES, reason="hex is not registered on this branch yet")
-def test_hex_against_a_bot_by_clicking_cells(browser, server, shot):
-    game = pelit.load("hex")
-    host = Person(browser, server, seed=5)
-    host.create("hex", {k: v for k, v in game.test_options.items()})
-    host.sit(0, "Dana")
-    host.page.click("#fill-bots")
-    host.page.wait_for_selector("#start:not([disabled])")
-    host.page.click("#start")
-    host.page.wait_for_selector("[data-board]")
-    shot(host.page, "hex-start")
-    play_until_over([host], reload_at=3, shot=shot, name="hex")
-    host.page.wait_for_selector("#result")
-    shot(host.page, "hex-result")
-    host.close()
 
 
 def test_lobby_and_rules_help_on_a_phone(browser, server, shot):
@@ -212,7 +247,9 @@ def test_memory_is_played_on_a_grid_of_cards_and_the_log_does_not_remember(brows
         if host.my_turn():
             host.click_something()
         else:
-            host.page.wait_for_timeout(50)
+            host.page.wait_for_function(
+                "() => document.getElementById('app').dataset.myturn === 'yes'"
+                " || document.getElementById('app').dataset.status === 'over'")
     shot(host.page, "memory-grid")
     lines = host.page.locator("#log div").all_inner_texts()
     flips = [t for t in lines if " flip " in f" {t} "]

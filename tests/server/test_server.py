@@ -279,19 +279,37 @@ def test_lobby_refuses_bad_requests_clearly(server):
 
 # -- no leaks in raw frames ---------------------------------------------------------
 
+class NoUndo:
+    """Random choices that never take an entry back (a referee game's undo)."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def choice(self, legal):
+        return self.rng.choice([a for a in legal if a != "undo"] or legal)
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_spectator_never_receives_a_hidden_card(server, game_id):
     """Every game in the registry, a whole bot match, every raw frame."""
     game = pelit.load(game_id)
 
+    # a referee game's scorekeeper (seat 0) is a person, never a bot: here a
+    # person entering random facts (never taking them back)
+    people = sorted(getattr(game, "person_seats", None) or {})
+
     async def main():
         state = game.new_state(seed=1, **game.test_options)
-        seats = ["heuristic"] * game.num_players(state)
-        tid, host, _ = server.table(game_id, seats, game.test_options)
+        seats = ["human" if s in people else "heuristic" for s in range(game.num_players(state))]
+        tid, host, tokens = server.table(game_id, seats, game.test_options)
         spectator = await Client.open(server, tid)
+        clients = {s: await Client.open(server, tid, tokens[s]) for s in people}
         start(server, tid, host)
-        await spectator.until(lambda f: f["table"]["status"] == "over", timeout=120)
-        await spectator.close()
+        await asyncio.gather(
+            spectator.until(lambda f: f["table"]["status"] == "over", timeout=120),
+            *(play_randomly(c, tokens[s], NoUndo(random.Random(s))) for s, c in clients.items()))
+        for c in [spectator, *clients.values()]:
+            await c.close()
         return tid, spectator
 
     tid, spectator = run(main())

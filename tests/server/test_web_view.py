@@ -8,7 +8,8 @@ from pelit.server.hub import web_view
 
 
 def test_board_text_comes_with_the_view_where_the_game_asks_for_it():
-    canasta = pelit.load("canasta")
+    # Contract Samba shows its auction and blocks per team as the game's own text
+    canasta = pelit.load("contract-samba")
     s = canasta.new_state(seed=3)
     v = web_view(canasta, s, 0)
     assert v["board_text"] == canasta.render_board(canasta.view(s, 0))

@@ -455,13 +455,36 @@ class MeldGame(Game):
         text = self.ask_texts.get(ask)
         return [text.format(emptied=self.emptied_to_go_out)] if text else []
 
+    # the web table (core/presentation.py): the fields every game of the
+    # family shows, and how; a game adds its own in ``web_show`` (a dict of
+    # the same form; None for a field it does not have).  The turn's flags (drew, melded, opened now), the raised
+    # requirement and the ask's way back are bookkeeping the page leaves out.
+    web_show: dict = {}
+
     @property
     def web_layout(self):
-        """The browser shows the game's own board text (``render_board``: a
-        block per side with its melds, the pile, the opening under way) in
-        place of the raw fields the terminal hides for the same reason."""
-        return {"board_text": True, "hide": list(self.render_hints.get("hide", ())),
-                "per_seat": list(self.render_hints.get("per_seat", ()))}
+        """The meld table: each side's melds fanned and grouped, canastas
+        marked, red threes, the pile (frozen or not) and the stock; cards are
+        selected and then melded or added ("select": "ranks": action text
+        names them by rank, ``meld 7 7 2``)."""
+        ask = {k: v.format(emptied=self.emptied_to_go_out) for k, v in self.ask_texts.items()}
+        show = {
+            "hand": "hand", "hand_sizes": "backs", "hand_known": ["seat_cards", "known to all"],
+            "stock": ["count", "stock"], "pile": ["pile", "pile"], "pile_frozen": "frozen",
+            "melds": "melds", "red_threes": ["side_cards", "red threes"],
+            "tentative": ["cards", "laid this turn (not yet an opening)"],
+            "pile_aside": ["cards", "set aside until the opening is done"],
+            "opened": ["side", "opened"], "requirement": ["side", "first melds need"],
+            "penalties": ["side", "penalties (300 each)"],
+            "dealer": "tag", "scores": ["team", "score"],
+            "deal_no": {"role": "info", "label": "deal", "one_based": True},
+            "ask": {"role": "banner", "label": "May I go out?", "words": ask},
+            **self.web_show,
+        }
+        show = {k: v for k, v in show.items() if v is not None}   # None: a field the game lacks
+        return {"table": "meld", "show": show, "select": "ranks",
+                "melds": {"wild": ["2", "JK"], "canasta": 7},
+                "sheet": {"event": "deal_scored", "gained": "lines", "total": "totals"}}
 
     meld_group_words = ("wilds",)
 

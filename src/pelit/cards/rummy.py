@@ -789,6 +789,14 @@ def layoff_moves(rules: MeldRules, table, pool: int, wild: int, targets=None,
     return out
 
 
+# What every rummy game's web table shows alike (core/presentation.py): the
+# own hand, the others' as backs with the cards known in them (taken from
+# the pile), the stock; each game adds its pile and melds.
+WEB_SHOW = {"hand": "hand", "hand_sizes": "backs", "hand_known": ["seat_cards", "known in hand"],
+            "stock": ["count", "stock"], "dealer": "tag"}
+MELDED = {"true": "yes", "false": "not yet"}        # "melded"/"opened" per seat, in words
+
+
 def meld_records(rules: MeldRules, table) -> list[dict]:
     """The melds of a table for a view: number, owner, kind, cards in order,
     and what places them (a run's suit and lowest rank, a set's rank)."""

@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from ..cards.deck import Card, CardSet
 from .errors import OptionError, ParseError
 from .game import Event, Game, GameInfo, Outcome, State
+from .presentation import PER_SEAT_ROLES, keys_in_roles
 from .rng import stream
 from .seat_fields import is_seat_field, is_seat_list
 
@@ -224,9 +225,11 @@ class DuplicateGame(Game):
         hints = getattr(inner, "render_hints", None) or {}
         layout = getattr(inner, "web_layout", None) or {}
         self.inner_hints = hints
-        self.team_lists = frozenset(layout.get("teams", ())) | frozenset(hints.get("team_lists", ()))
+        self.team_lists = frozenset(keys_in_roles(layout, ("team",))) \
+            | frozenset(hints.get("team_lists", ()))
         self.team_fields = frozenset(hints.get("team_fields", ()))
-        self.per_seat = frozenset(hints.get("per_seat", ())) | frozenset(layout.get("per_seat", ()))
+        self.per_seat = frozenset(hints.get("per_seat", ())) \
+            | frozenset(keys_in_roles(layout, PER_SEAT_ROLES))
         self.not_per_seat = frozenset(hints.get("table", ()))
         self.seat_rows = frozenset(layout.get("seat_rows", ())) | frozenset(
             hints.get("seat_rows", ()))
@@ -249,6 +252,11 @@ class DuplicateGame(Game):
                                              "table_outcome", "tables"],
                            "per_seat": [*layout.get("per_seat", ()), "team_of", "table_of"],
                            "board_text": True}
+        if "show" in layout:         # the inner game's fields, and the tables' own
+            self.web_layout["show"] = {
+                **layout["show"], "team_of": "team_of", "table_of": ["seat", "table"],
+                "your_table": ["info", "your table"], "round": ["info", "round"],
+                "table_results": ["history", "tables played"], "board_text": "text"}
         super().__init__()
 
     def __repr__(self):

@@ -40,8 +40,9 @@ so everything that followed from it is taken back too.  The record keeps
 both the entry and the ``undo``.  A finished match cannot be undone.
 
 **At the field** a match is played in the browser (``pelit serve``: the
-scorekeeper takes seat 0, the others sit down from their phones or are
-left to bots) or on one terminal by a scorekeeper who enters everything for
+scorekeeper takes seat 0, which no bot may take; the others sit down from
+their phones, are seated on the scorekeeper's phone, which then enters for
+each of them in turn, or are left to bots) or on one terminal by a scorekeeper who enters everything for
 every player (``pelit referee GAME``).
 """
 
@@ -87,6 +88,13 @@ class RefereeGame(Game):
     render_hints = {"hide": ["entered"], "seat_fields": ["entered_by"]}
     # the phases of the players' own decisions; every other phase takes facts
     decision_phases: tuple[str, ...] = ()
+    # The server (a decision of ours): the scorekeeper's seat is a person's,
+    # never a bot's, a stand-in's or the move timer's (a bot there would
+    # enter random facts from the field); and nobody's decisions are made by
+    # a stand-in while they are away: at the field the table waits for them.
+    person_seats = {SCOREKEEPER[0]: "the scorekeeper's seat: the person there enters "
+                                    "what happens on the field, so it is never a bot's"}
+    stand_ins = False
 
     @property
     def fact_phases(self) -> tuple[str, ...]:
@@ -99,7 +107,9 @@ class RefereeGame(Game):
         which the browser writes as the players' names) and the per-seat
         fields; the raw fields it tells are hidden, as in the terminal."""
         return {"board_text": True, "hide": list(self.render_hints.get("hide", ())),
-                "per_seat": list(self.render_hints.get("per_seat", ()))}
+                "per_seat": list(self.render_hints.get("per_seat", ())),
+                # one phone may seat every player and enter for each in turn
+                "hot_seat": True}
 
     def render_board(self, view) -> str:
         return "\n".join(self.board_lines(view))

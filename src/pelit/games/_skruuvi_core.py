@@ -176,13 +176,24 @@ class SkruuviCore(Game):
         "team_fields": ["team"],
     }
 
+    # the web table (core/presentation.py): the deal told in words as in the
+    # terminal (``render_board``: the bidding, the knocks, what you know), the
+    # trick in the middle, the contract and trumps in the banner; the ring,
+    # voids and give counters are bookkeeping the page leaves out.  A variant
+    # adds its own fields in ``web_show``.
+    web_show: dict = {}
+
     @property
     def web_layout(self):
-        """The browser shows the same words as the terminal (``render_board``),
-        the trick as cards, and the seat columns in the seat boxes."""
-        h = self.render_hints
-        return {"board_text": True, "per_seat": list(h["per_seat"]),
-                "hide": [k for k in h["hide"] if k != "trick"]}
+        show = {"hand": "hand", "hand_sizes": "backs", "trick": "trick",
+                "last_trick": "last_trick", "team": "team_of", "dealer": "tag",
+                "contract": {"role": "banner", "text": True}, "declarer": ["banner", "declarer"],
+                "trumps": {"role": "banner", "label": "trumps", "words": {"none": "none"}},
+                "tricks_won": ["seat", "tricks"], "scores": ["team", "points"],
+                "board_text": "text", **self.web_show}
+        return {"table": "trick", "show": show,
+                "sheet": {"event": "deal_scored", "gained": "points", "total": "totals",
+                          "hide": ["teams", "deal"]}}
 
     def __init__(self):
         super().__init__()

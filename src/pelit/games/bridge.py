@@ -658,11 +658,22 @@ class Bridge(Game):
         return s
 
 
-# The web table shows the contract ("2D") as text, never as a card, the
-# vulnerability and scores by partnership, and the play (dummy, trick) unfolded
-# without the engine's hand numbers and void bitmasks (who plays is lit on the seats).
+# The web table (core/presentation.py): the contract ("2D") as text, never as
+# a card, in the banner with the declarer; the dummy face up at its seat; the
+# trick in the middle; vulnerability and scores by partnership.  The engine's
+# hand numbers, void bitmasks and trick counts stay out of the page.
 Bridge.web_layout = {
-    "text": ["contract"], "open": ["play"], "seat_rows": ["calls"],
-    "teams": ["vulnerable", "scores", "games", "below"],
-    "omit": {"play": ["declarer_hand", "dummy_hand", "hand_to_play", "leader", "trump",
-                      "voids", "tricks_done"]}}
+    "table": "trick",
+    "show": {
+        "hand": "hand", "play.hand_sizes": "backs", "play.trick": "trick",
+        "play.last_trick": "last_trick",
+        "play.dummy": {"role": "open_hand", "label": "dummy", "seat_key": "play.dummy_hand"},
+        "dealer": "tag", "contract": {"role": "banner", "text": True},
+        "declarer": ["banner", "declarer"], "play.tricks_won": ["seat", "tricks"],
+        "vulnerable": "team", "scores": "team", "games": "team", "below": ["team", "below the line"],
+        "board": ["info", "board"], "calls": ["rows", "auction"],
+    },
+    "text": ["contract"],
+    "sheet": {"event": "board_scored", "gained": "score",
+              "hide": ["board", "dealer", "vulnerable", "honours", "game"]},
+}

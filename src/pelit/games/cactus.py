@@ -167,6 +167,17 @@ class Cactus(Game):
     deck = DECK
     test_options = {}
 
+    web_layout = {
+        "table": "layout",
+        "show": {"layouts": ["slots", "layout"], "stock": ["count", "stock"],
+                 "discard_top": {"role": "pile", "label": "discards", "size": "discard_size"},
+                 "discard_size": "size", "held": ["cards", "the card you hold"],
+                 "turn": ["tag", "on turn"], "caller": ["banner", "Cactus called by"],
+                 "power": ["banner", "power to use"],
+                 "unused_power_for": ["banner", "the top discard's power is for"],
+                 "trade_from": ["banner", "trading your slot"], "turns": ["info", "turns played"]},
+        "slots": {"own": ["match", "swap", "peek", "trade"], "other": ["spy", "for"]},
+    }
     render_hints = {
         "seat_fields": ["turn", "caller", "unused_power_for"],
         # layout cards are seen once: the log does not show them again

@@ -280,6 +280,10 @@ class Canasta2x54(LayoutGame):
     )
     Options = Canasta2x54Options
     # the terminal draws the sides' tables itself (render_board)
+    web_show = {"ask": None, "penalties": None, "pile_frozen": None, "requirement": None,
+                "stock_bottom": ["cards", "seen at the bottom of the stock"],
+                "limit": ["side", "first melds need"], "opened": ["side", "laid out"],
+                "blocked": ["banner", "the pile is blocked"]}
     render_hints = {
         "hide": ["sides", "stock", "stock_bottom", "pile", "pile_aside", "melds",
                  "red_threes", "opened", "opened_now", "limit", "tentative", "tentative_top",

@@ -143,6 +143,14 @@ class ChineseTen(Game):
     deck = DECK
     test_options = {}
     # terminal: whose turn it is by name, the deal count as deals played
+    web_layout = {
+        "table": "fishing",
+        "show": {"hand": "hand", "hand_sizes": "backs", "layout": ["cards", "layout"],
+                 "pending": ["cards", "turned up"], "stock": ["count", "stock"],
+                 "won_counts": ["seat", "cards won"], "totals": ["seat", "points"],
+                 "triples": ["info", "triples"], "turn": ["tag", "on turn"], "dealer": "tag",
+                 "deal_no": {"role": "info", "label": "deal", "one_based": True}},
+    }
     render_hints = {"seat_fields": ["turn"],
                     "labels": {"deal_no": "deals played", "pending": "card to place",
                                "triples": "dealt triple (4th takes all)"}}

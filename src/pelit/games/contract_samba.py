@@ -753,6 +753,10 @@ class ContractSamba(_samba.Samba):
     opening_zones = OPENING_ZONES
     test_options = {"deals": 1}
     # render_board draws the auction, the contract and the penalties itself
+    web_show = {"contract": {"role": "banner", "label": "contract",
+                             "format": ["{level} {type} doubled, declarer {declarer}",
+                                        "{level} {type}, declarer {declarer}"]},
+                "board_text": {"role": "text", "phases": ["auction", "declare"]}}
     render_hints = {**_samba.Samba.render_hints,
                     "hide": _samba.Samba.render_hints["hide"] + [
                         "auction", "auction_first", "contract", "contracts_left",

@@ -231,6 +231,16 @@ class Diloti(Game):
     deck = DECK
     test_options = {"target": 15}
     # terminal: who answers for each declaration by name, what the numbers count
+    web_layout = {
+        "table": "fishing",
+        "show": {"hand": "hand", "hand_sizes": "backs", "loose": ["cards", "on the table"],
+                 "declarations": ["history", "builds declared"], "stock": ["count", "stock"],
+                 "shown_in_stock": ["cards", "seen in the stock"],
+                 "won_counts": ["seat", "cards won"], "xeris": ["seat", "xeris"],
+                 "last_capturer": ["tag", "took last"], "dealer": "tag",
+                 "scores": ["team", "points"], "hand_no": ["info", "hands played"]},
+        "sheet": {"event": "hand_scored", "gained": "lines", "total": "scores"},
+    }
     render_hints = {"seat_fields": ["owner"],
                     # for a duplicate match: rows of one entry a side
                     "team_lists": ["results", "hand_points"],

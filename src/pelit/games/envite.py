@@ -251,8 +251,24 @@ class Envite(Game):
         "seat_lists": ["teams", "captains"],
         "team_lists": ["teams", "captains"],
         "team_fields": ["team", "content", "lying_down"]}
-    web_layout = {"hide": ["level"], "teams": ["scores", "games_won", "tricks"],
-                  "per_seat": ["signalled"], "seat_rows": ["team_signals"]}
+    # the web table: the trick between partners facing, the trumps and the
+    # stake in the banner, stones, games and tricks by team, the signals
+    # seen in one's own team
+    web_layout = {
+        "table": "trick",
+        "show": {
+            "hand": "hand", "hand_sizes": "backs", "trick": "trick", "last_trick": "last_trick",
+            "dealer": "tag", "leader": ["tag", "leads"], "raiser": ["tag", "raised"],
+            "answer_by": ["tag", "to answer"],
+            "dummy_cards": {"role": "open_hand", "label": "dummy", "seat_key": "dummy"},
+            "up_card": ["cards", "turned up"], "trumps": ["banner", "trumps"],
+            "trump_order": {"role": "info", "label": "trumps high to low", "text": True},
+            "stake": ["banner", "stake"], "scores": ["team", "stones"],
+            "games_won": ["team", "games"], "tricks": ["team", "tricks"],
+            "signalled": ["seat", "signalled"], "team_signals": ["rows", "signals in your team"],
+        },
+        "sheet": {"event": "hand_won", "total": "scores"},
+    }
 
     def __init__(self):
         super().__init__()

@@ -549,5 +549,10 @@ def from_sgf(text: str | bytes, seed: int | None = None):
 
 
 # A hint for the web table (pelit.server): draw the view's "board" as a grid of points.
-Go.web_layout = {"board": "board", "shape": "square", "cell": "go",
-                 "stones": {"B": "#212121", "W": "#f5f5f5"}}
+Go.web_layout = {
+    "table": "board", "board": "board", "shape": "square", "cell": "go",
+    "stones": {"B": "#212121", "W": "#f5f5f5"},
+    "show": {"board": "board", "last_move": "last_move", "colours": "colours",
+             "komi": ["info", "komi for white"], "captures": ["info", "stones captured"],
+             "passes_in_a_row": ["info", "passes in a row"]},
+}

@@ -184,6 +184,8 @@ class HandAndFoot(NumberedMeldGame):
     test_options = {"deals": 1}
     # the terminal draws the teams' tables itself (render_board): one block
     # per team with its players' hands and feet and its numbered melds
+    web_show = {"pile_frozen": None, "red_threes": None, "foot_sizes": ["seat", "foot"],
+                "in_foot": {"role": "seat", "label": "playing", "words": {"true": "the foot", "false": "the hand"}}}
     render_hints = {
         "hide": ["stock", "pile", "pile_aside", "melds", "tentative", "tentative_top",
                  "opened", "requirement", "requirement_raise", "penalties", "ask",

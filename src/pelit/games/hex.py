@@ -372,4 +372,12 @@ def from_sgf(text: str, seed: int | None = None):
 
 
 # A hint for the web table (pelit.server): draw the view's "board" as a rhombus of hexagons.
-Hex.web_layout = {"board": "board", "shape": "hex"}
+Hex.web_layout = {
+    "table": "board", "board": "board", "shape": "hex",
+    "show": {"board": "board", "moves": "moves", "winning_group": "chain",
+             "colours": "colours", "goals": ["info", "to join"],
+             "swapped": ["banner", "colours swapped (the swap rule)"]},
+    "rules": {"play": "30.1"},
+    "explain": {"swap": "The swap rule (30.1): the second player took the first stone as "
+                        "their own, so the players have changed colours; the game goes on."},
+}

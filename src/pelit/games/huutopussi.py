@@ -437,5 +437,23 @@ class Huutopussi(MarriageGame, Game):
 
 # The web table leaves out the engine's bookkeeping (the call list is the
 # seats' bids, the rest is for sampled worlds) and shows the points per side.
-Huutopussi.web_layout = {"hide": ["calls", "asked", "tricks_done", "may_announce"],
-                         "teams": ["scores", "tricks_won", "marriage_points"]}
+Huutopussi.web_layout = {
+    "table": "trick",
+    "show": {
+        "hand": "hand", "hand_sizes": "backs", "trick": "trick", "last_trick": "last_trick",
+        "team": "team_of", "dealer": "tag", "declarer": ["banner", "declarer"],
+        "contract": ["banner", "contract"], "high_bid": ["banner", "high bid"],
+        "trump": ["banner", "trumps"],
+        "bids": {"role": "seat", "label": "bid", "words": {"pass": "passed"}},
+        "passed": ["info", "you gave"], "received": ["info", "you received"],
+        "asking": ["banner", "asked about"],
+        "announcements": {"role": "history", "label": "marriages asked and told",
+                          "format": ["{seat} asks {kind} {suit}: {answer}, {trump} trumps",
+                                     "{seat} asks {kind} {suit}: {answer}"]},
+        "tricks_won": ["team", "tricks"], "marriage_points": ["team", "marriages"],
+        "scores": ["team", "points"], "deals_played": ["info", "deals played"],
+        "redeals": ["info", "redeals"],
+    },
+    "sheet": {"event": "deal_scored", "gained": "gained", "total": "scores",
+              "hide": ["made"]},
+}

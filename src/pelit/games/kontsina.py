@@ -160,6 +160,15 @@ class Kontsina(Game):
     State = KontsinaState
     deck = DECK
     test_options = {"target": 5}
+    web_layout = {
+        "table": "fishing",
+        "show": {"hand": "hand", "hand_sizes": "backs", "table": ["cards", "on the table"],
+                 "played": ["banner", "played"], "chosen": ["cards", "taken so far"],
+                 "stock": ["count", "stock"], "won_counts": ["seat", "cards won"],
+                 "last_capturer": ["tag", "took last"], "dealer": "tag",
+                 "scores": ["seat", "points"], "hand_no": ["info", "hands played"]},
+        "sheet": {"event": "hand_scored", "total": "scores"},
+    }
     render_hints = {
         "seat_fields": ["turn"],
         "table": ["results"],

@@ -121,6 +121,11 @@ class LaBelleLucie(Game):
     Phase = Phase
     State = LucieState
     deck = DECK
+    web_layout = {
+        "table": "layout",
+        "show": {"fans": "fans", "foundations": ["cards", "foundations"],
+                 "cards_home": ["info", "cards home"], "redeals_left": ["info", "redeals left"]},
+    }
     render_hints = {"hide": ["fans", "foundations"],
                     "labels": {"cards_home": "cards home", "redeals_left": "redeals left"}}
 

@@ -216,6 +216,22 @@ class Lorum(Game):
     test_options = {"cycles": 1}
     # the terminal: the chips column has the balances (each hand's payments are
     # in the log), voids are named by render_board; a trick is a table field
+    # the web table: the trick (or, in the domino hand, the rows in the game's
+    # own words), this hand's game in the banner, chips per seat and the pot
+    web_layout = {
+        "table": "trick",
+        "show": {
+            "hand": "hand", "hand_sizes": "backs", "trick": "trick", "last_trick": "last_trick",
+            "dealer": "tag", "leader": ["tag", "leads"], "quart_last": ["tag", "played last"],
+            "kind": ["banner", "game"], "chips": ["chips", "chips"], "pot": ["pot", "pot"],
+            "tricks_won": ["seat", "tricks"], "pile_sizes": ["seat", "cards taken"],
+            "train_total": ["info", "train total"], "train_paid": ["seat", "paid to the train"],
+            "board_text": ["text", "the table"],
+            "hand_no": {"role": "info", "label": "hand", "one_based": True},
+        },
+        "sheet": {"event": "hand_scored", "gained": "chips", "total": "balance",
+                  "hide": ["hand", "dealer"]},
+    }
     render_hints = {"hide": ["voids", "results", "rows", "starter"], "table": ["trick"],
                     "seat_fields": ["quart_last"]}
 

@@ -573,8 +573,27 @@ class Marjapussi(MarriageGame, Game):
         return s
 
 
-# The web table leaves out the engine's bookkeeping (the call list is the
-# seats' bids, the rest is for sampled worlds) and the clockwise seat list,
-# which a browser would read as one number per seat; the seats' team field
-# tells the partners (sides are not seats 0+2 and 1+3 after a cut).
-Marjapussi.web_layout = {"hide": ["calls", "asked", "tricks_done", "may_announce", "table"]}
+# The web table: the trick table with the partners from the seats' team
+# field (sides are not seats 0+2 and 1+3 after a cut).  Left out: the
+# engine's bookkeeping (the call list is the seats' bids, the rest is for
+# sampled worlds), the clockwise seat list and the cut (told in the log).
+Marjapussi.web_layout = {
+    "table": "trick",
+    "show": {
+        "hand": "hand", "hand_sizes": "backs", "trick": "trick", "last_trick": "last_trick",
+        "team": "team_of", "dealer": "tag", "declarer": ["tag", "declarer"],
+        "leader": ["tag", "leads"], "asking": ["tag", "asking"],
+        "high_bidder": {"role": "tag", "label": "high bidder", "phases": ["bid"]},
+        "bids": {"role": "seat", "label": "bid", "phases": ["bid"]},
+        "high_bid": {"role": "banner", "label": "high bid", "phases": ["bid"]},
+        "contract": ["banner", "contract"], "trump": ["banner", "trumps"],
+        "doubles": {"role": "banner", "label": "doubled", "words": {"0": "no", "1": "contra", "2": "re"}},
+        "passed": ["cards", "you passed"], "received": ["cards", "you received"],
+        "tricks_won": ["team", "tricks"], "marriage_points": ["team", "trump points"],
+        "scores": ["team", "points"], "trumps_used": ["info", "trump suits so far"],
+        "announcements": ["history", "trumps named and questions"],
+        "deals_played": ["info", "deals played"],
+    },
+    "sheet": {"event": "deal_scored", "gained": "gained", "total": "scores",
+              "side": ["points", "tricks"]},
+}

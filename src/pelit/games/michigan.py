@@ -167,6 +167,24 @@ class Michigan(Game):
     State = MichiganState
     deck = DECK
     test_options = {"players": 3}
+    # the web table: each player's played cards in front of them, chips and
+    # the kitty, the boodle's chips per card, the stopped suit; a sheet of
+    # payments per deal
+    web_layout = {
+        "table": "cards",
+        "show": {
+            "hand": "hand", "hand_sizes": "backs", "played": ["seat_cards", "played"],
+            "chips": ["chips", "chips"], "kitty": ["info", "kitty"],
+            "boodle": ["info", "boodle (chips on each card)"], "stopped": ["banner", "stopped in"],
+            "known_dead": ["cards", "known dead"], "dead": ["cards", "the dead hand (yours)"],
+            "dead_cards": ["info", "dead hand cards"], "widow": ["info", "widow cards"],
+            "auction": {"role": "info", "label": "dead hand auction", "format": ["high bid {high}"]},
+            "dealer": "tag", "leader": ["tag", "leads"],
+            "deal_no": {"role": "info", "label": "deal", "one_based": True},
+        },
+        "sheet": {"event": "deal_over", "gained": "payments", "total": "chips",
+                  "hide": ["hands", "dead"]},
+    }
     render_hints = {
         "hide": ["played", "chips", "boodle", "kitty", "hand_sizes", "dead_owner", "dealer",
                  "leader", "stopped", "auction", "deal_no", "results", "widow", "dead",

@@ -458,10 +458,27 @@ class Minibridge(Game):
         return fallback
 
 
-# The web table shows the contract ("2D") as text, never as a card, the scores
-# by team, and the play (dummy, trick) unfolded without the engine's hand
-# numbers and void bitmasks (who plays is lit on the seats).
+# The web table: a trick table of four hands, the dummy (hand 3, no seat)
+# in a place of its own with its cards face up once shown, clicked by the
+# declarer; the contract ("12h") as text, never as a card; the points per
+# player.  The auction's rounds are told in the log; the engine's hand
+# numbers and void bitmasks stay off the page.
 Minibridge.web_layout = {
-    "text": ["contract"], "open": ["play"], "teams": ["scores"],
-    "omit": {"play": ["declarer_hand", "dummy_hand", "hand_to_play", "leader", "trump",
-                      "voids", "tricks_done"]}}
+    "table": "trick",
+    "extra_hands": {"3": "dummy"},
+    "show": {
+        "hand": "hand", "play.hand_sizes": "backs", "play.trick": "trick",
+        "play.last_trick": "last_trick",
+        "play.dummy": {"role": "open_hand", "label": "dummy", "seat_key": "play.dummy_hand"},
+        "dealer": "tag", "declarer": ["tag", "declarer"],
+        "contract": {"role": "banner", "label": "contract", "text": True},
+        "play.tricks_won": ["seat", "tricks"], "scores": ["seat", "points"],
+        "hcp": ["info", "your high-card points"],
+        "dummy_announced": {"role": "info", "label": "the dummy has",
+                            "format": ["{hcp} points, suit lengths {lengths}"]},
+        "deal_no": ["info", "deal"],
+    },
+    "text": ["contract"],
+    "sheet": {"event": "deal_scored", "gained": "points", "total": "scores",
+              "hide": ["deal", "column"]},
+}

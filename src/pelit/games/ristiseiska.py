@@ -134,6 +134,16 @@ class Ristiseiska(Game):
     State = RistiseiskaState
     deck = DECK
     test_options = {"players": 3}
+    # the web table: the cards laid out in the middle, cards one has given
+    # each player, turns taken; who begs and who gives as tags
+    web_layout = {
+        "table": "cards",
+        "show": {
+            "hand": "hand", "hand_sizes": "backs", "tableau": {"role": "cards", "label": "on the table", "by_suit": True},
+            "known": ["seat_cards", "cards you gave them"], "turns": ["seat", "turns taken"],
+            "beggar": ["tag", "begging"], "giver": ["tag", "gives a card"],
+        },
+    }
     render_hints = {"hide": ["rows", "tableau"],
                     "seat_fields": ["turn_seat", "beggar", "giver", "to"],
                     "labels": {"known": "cards you gave them", "hand_sizes": "cards",

@@ -106,7 +106,7 @@ from dataclasses import dataclass
 
 from ..cards.deck import JACK, JOKER_RANK, Card, CardSet, ids, mask_of, pretty, standard_deck
 from ..cards.meld_screen import seat_label
-from ..cards.rummy import (JOKER_FACE, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
+from ..cards.rummy import (MELDED, WEB_SHOW, JOKER_FACE, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
                            cards_for_faces, cards_in_order, count_cards, deal_points_text,
                            describe_meld_event, discard_line, draw_cards, drawable, layoff_moves, lift_moves,
                            meld_records, melds_from_records, one_per_face, put_meld,
@@ -293,6 +293,21 @@ class Rummy(Game):
         "tap": {"tap_claims": True},
     }
     test_options = {"deals": 1, "hand": 8}
+    # the web table: the combinations in the middle by number (actions name
+    # them so), the discard pile, each player's opening and minus points
+    web_layout = {
+        "table": "meld",
+        "show": {
+            **WEB_SHOW, "discard": ["pile", "discards"], "melds": ["table_melds", "combinations"],
+            "opened": {"role": "seat", "label": "opened", "words": MELDED},
+            "totals": ["seat", "points"], "tapper": ["tag", "tapped"],
+            "taken": ["cards", "taken from the pile"], "loose": ["cards", "to lay again"],
+            "pending": ["cards", "to meld next"], "laid_now": ["info", "laid this turn (toward opening)"],
+            "deal_no": {"role": "info", "label": "deal", "one_based": True},
+        },
+        "sheet": {"event": "deal_scored", "gained": "points", "total": "totals",
+                  "hide": ["hands", "hand_points"]},
+    }
     render_hints = {
         "hide": ["melds", "discard", "discarder", "stock", "hand_sizes", "hand_known",
                  "totals", "alive", "opened", "turn", "dealer", "deal_no", "results",

@@ -283,7 +283,15 @@ class Sakaali(Game):
             "game_points": "games so far (game points team 0, team 1)",
         },
     }
-    web_layout = {"teams": ["scores", "games_won"], "per_seat": ["rows", "signals"]}
+    web_layout = {
+        "table": "trick",
+        "show": {"hand": "hand", "hand_sizes": "backs", "rows": ["seat_cards", "laid"],
+                 "signals": ["seat", "says"], "your_next_card": ["info", "your next card"],
+                 "dealer": "tag", "deal": ["info", "deal"], "carried": ["info", "carried over"],
+                 "scores": ["team", "points"], "games_won": ["team", "games"]},
+        "sheet": {"event": "deal_scored", "gained": "points", "total": "scores",
+                  "side": ["winning_team"]},
+    }
 
     def __init__(self):
         super().__init__()

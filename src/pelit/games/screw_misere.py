@@ -155,6 +155,14 @@ class ScrewMisere(Game):
                     # for a duplicate match: who gave to whom, one entry a side
                     "seat_lists": ["gifts", "gifts_made"],
                     "team_lists": ["tricks_won", "deal_points", "scored", "totals"]}
+    web_layout = {
+        "table": "trick",
+        "show": {"hand": "hand", "hand_sizes": "backs", "trick": "trick", "last_trick": "last_trick",
+                 "leader": "tag", "dealer": "tag", "partner_holds": ["cards", "your partner holds"],
+                 "facedown_counts": ["seat", "face-down cards"], "tricks_won": ["team", "tricks won"],
+                 "totals": ["team", "points"],
+                 "deal_no": ["info", "deal"]},              # the view counts deals from 1
+    }
 
     def render_board(self, view):
         """The suits each player has shown void in, by name, for the terminal."""

@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from ..cards.deal import sample_hands, shuffled
 from ..cards.deck import JACK, KING, QUEEN, Card, CardSet, ids, mask_of, pretty, standard_deck
 from ..cards.meld_screen import seat_label
-from ..cards.rummy import (MeldRules, RUN, RummyActions, cards_for_faces, cards_in_order,
+from ..cards.rummy import (MELDED, WEB_SHOW, MeldRules, RUN, RummyActions, cards_for_faces, cards_in_order,
                            count_cards, describe_meld_event, discard_line, draw_cards, drawable,
                            layoff_moves, meld_records, melds_from_records, rebuilt_note,
                            stock_end_reason, stock_end_text, table_lines)
@@ -184,6 +184,19 @@ class SevenRummy(Game):
     State = SevenRummyState
     deck = DECK
     test_options = {"target": 60}
+    # the web table: the melds in the middle by number, the discard pile,
+    # each player's melding and points; the end-of-hand sheet
+    web_layout = {
+        "table": "meld",
+        "show": {
+            **WEB_SHOW, "discard": ["pile", "discards"], "melds": ["table_melds", "melds"],
+            "melded": {"role": "seat", "label": "melded", "words": MELDED},
+            "scores": ["seat", "points"],
+            "hand_no": {"role": "info", "label": "hand", "one_based": True},
+        },
+        "sheet": {"event": "hand_scored", "gained": "points", "total": "scores",
+                  "hide": ["hands", "deadwood"]},
+    }
     render_hints = {
         "hide": ["melds", "discard", "stock", "hand_sizes", "scores", "drew_stock",
                  "melded", "waiting", "passed", "turn", "dealer", "hand_no", "results",

@@ -205,6 +205,17 @@ class TexasHoldem(Game):
     deck = DECK
     presets = {"no-limit": {"betting": "no-limit", "raise_on_first_turn": True}}
     test_options = {"players": 3, "chips": 20, "hands": 30}
+    web_layout = {
+        "table": "betting",
+        "show": {"hand": "hand", "common_cards": ["cards", "board"], "street": ["banner", "street"],
+                 "to_call": ["banner", "to call"], "pot": ["pot", "pot"],
+                 "pots": ["info", "pots"], "stacks": ["chips", "chips"],
+                 "bets": ["bets", "bet"], "status": "status", "shown": ["seat_cards", "shows"],
+                 "dealer": "tag", "small_blind": ["tag", "small blind"],
+                 "big_blind": ["tag", "big blind"], "bet_size": ["info", "bet size"],
+                 "raises": ["info", "raises this round"], "hand_of": ["info", "hand"]},
+        "sheet": {"event": "hand_over", "total": "stacks", "wait": False},
+    }
     render_hints = {
         "hide": ["betting", "start_stacks", "out_at", "in_hand", "last_actor", "hand_no"],
         "labels": {"stacks": "chips", "bets": "bet this round", "status": "",

@@ -111,6 +111,14 @@ class Trash(Game):
     State = TrashState
     deck = DECK
     test_options = {"start": 2}
+    web_layout = {
+        "table": "layout",
+        "show": {"layouts": ["slots", "layout"], "held": ["cards", "the card in hand"],
+                 "discard_top": {"role": "pile", "label": "discards", "size": "discard_size"},
+                 "discard_size": "size", "stock": ["count", "stock"], "turn": ["tag", "on turn"],
+                 "dealer": "tag", "wins": ["seat", "hands won"], "hand_no": ["info", "hands played"]},
+        "slots": {"own": ["place"], "other": []},
+    }
     render_hints = {
         "seat_fields": ["turn"],
         "labels": {"layouts": "layout (slots ace, 2, 3, ..)", "sizes": "layout size",

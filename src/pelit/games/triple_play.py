@@ -265,6 +265,11 @@ class TriplePlay(LayoutGame):
     )
     Options = TriplePlayOptions
     # the terminal draws the teams' tables itself (render_board)
+    web_show = {"penalties": None, "pile_frozen": None,
+                "requirement": ["info", "first melds need"], "stage": ["seat", "playing from"],
+                "knee_sizes": ["seat", "knee"], "foot_sizes": ["seat", "foot"],
+                "canastas": ["canastas", "canastas"], "book": ["side", "basic book done"],
+                "stock_known": ["cards", "known to be in the stock"]}
     render_hints = {
         "hide": ["stock", "stock_known", "pile", "pile_aside", "melds", "canastas", "book",
                  "red_threes", "opened", "requirement", "tentative", "tentative_top", "turn",

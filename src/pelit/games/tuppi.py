@@ -314,6 +314,29 @@ class Tuppi(Game):
             "ace_low": "ace low (sooli)",
         },
     }
+    # the web table (core/presentation.py): what a player sees there, and how;
+    # the bid and play orders, the sooli passes, the exchange's flags and the
+    # voids are bookkeeping a player reads off the table itself
+    _bid = ["{bid} ({card})", "{bid}", "face down"]
+    web_layout = {
+        "table": "trick",
+        "show": {
+            "hand": "hand", "hand_sizes": "backs", "trick": "trick", "last_trick": "last_trick",
+            "team": "team_of", "dealer": "tag", "contract": "banner",
+            "declarer": ["banner", "declarer"], "soloist": ["tag", "soloist"],
+            "sitting_out": ["tag", "sits out"],
+            "rising": {"role": "banner", "label": "nousussa (rising)", "side": True},
+            "ace_low": ["banner", "aces low"],
+            "bids": {"role": "seat", "label": "bid", "format": _bid},
+            "my_bid": {"role": "info", "label": "your bid", "format": _bid},
+            "given": ["info", "you gave"], "received": ["info", "you received"],
+            "put_away": ["info", "you put away"],
+            "tricks_won": ["team", "tricks"], "scores": ["team", "points"],
+            "hand_no": ["info", "hands played"],
+        },
+        "sheet": {"event": "hand_scored", "total": "scores", "side": ["team"],
+                  "hide": ["reset", "ended_early"]},
+    }
 
     def __init__(self):
         super().__init__()

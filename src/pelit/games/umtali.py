@@ -62,7 +62,7 @@ from ..cards.deck import (ACE, JACK, KING, QUEEN, Card, CardSet, ids, mask_of, p
                           standard_deck)
 from ..cards.deal import sample_hands, shuffled
 from ..cards.meld_screen import seat_label
-from ..cards.rummy import (RUN, SET, Meld, MeldRules, RummyActions, cards_for_faces,
+from ..cards.rummy import (WEB_SHOW, RUN, SET, Meld, MeldRules, RummyActions, cards_for_faces,
                            cards_in_order, count_cards)
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -179,6 +179,18 @@ class Umtali(Game):
     State = UmtaliState
     deck = DECK
     test_options = {"hands": 2}
+    # the web table: each partnership's melds (no canastas here), the pile,
+    # the stock; the end-of-hand sheet
+    web_layout = {
+        "table": "meld",
+        "show": {
+            **WEB_SHOW, "sides": "melds", "pile": ["pile", "pile"],
+            "totals": ["side", "points"], "out": ["tag", "went out"],
+            "hand_no": {"role": "info", "label": "hand", "one_based": True},
+        },
+        "melds": {"canasta": 99},
+        "sheet": {"event": "hand_scored", "gained": "points", "total": "totals", "hide": ["hands"]},
+    }
     render_hints = {
         "hide": ["sides", "pile", "face_down", "stock", "hand_sizes", "turn", "dealer",
                  "hand_no", "totals", "results", "pending", "out", "last_turn", "hand_known",

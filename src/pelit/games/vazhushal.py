@@ -74,7 +74,7 @@ from dataclasses import dataclass
 from ..cards.deck import (ACE, JACK, JOKER_RANK, RED_SUITS, Card, CardSet, ids, mask_of, pretty,
                           standard_deck)
 from ..cards.meld_screen import seat_label
-from ..cards.rummy import (FACE_TEXT, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
+from ..cards.rummy import (MELDED, WEB_SHOW, FACE_TEXT, MeldRules, RUN, RummyActions, apply_lift, broken_melds,
                            cards_for_faces, cards_in_order, count_cards, describe_meld_event,
                            layoff_moves, lift_moves, meld_records, melds_from_records,
                            one_per_face, place_texts, put_meld, sample_unseen, table_before,
@@ -226,6 +226,20 @@ class Vazhushal(Game):
     State = VazhushalState
     deck = DECK
     test_options = {"players": 2}
+    # the web table: the melds in the middle by number, the discard line, the
+    # wild cards and the negative joker; the game's final scoring
+    web_layout = {
+        "table": "meld",
+        "show": {
+            **WEB_SHOW, "line": ["cards", "discard line"],
+            "melds": ["table_melds", "melds"],
+            "wild": {"role": "info", "label": "wild (every copy)", "text": True},   # faces, not cards
+            "negative_joker": ["cards", "negative joker"],
+            "melded": {"role": "seat", "label": "melded", "words": MELDED},
+            "loose": ["cards", "to lay again"],
+        },
+        "sheet": {"event": "game_scored", "gained": "points", "hide": ["hands"]},
+    }
     render_hints = {
         "hide": ["melds", "line", "stock", "hand_sizes", "hand_known", "negative_joker",
                  "wild", "melded", "turn", "dealer", "loose", "turn_start", "final",

@@ -110,6 +110,16 @@ class Xeri(Game):
     deck = DECK
     test_options = {"hands": 2}
     # terminal: what the bare numbers mean
+    web_layout = {
+        "table": "fishing",
+        "show": {"hand": "hand", "hand_sizes": "backs", "stock": ["count", "stock"],
+                 "pile_top": {"role": "pile", "label": "pile", "size": "pile_size"},
+                 "pile_size": "size", "shown_in_stock": ["cards", "seen in the stock"],
+                 "won_counts": ["seat", "cards won"], "xeri_cards": ["seat_cards", "xeri"],
+                 "last_capturer": ["tag", "took last"], "dealer": "tag",
+                 "hands_won": ["seat", "hands won"], "hand_no": ["info", "hands played"]},
+        "sheet": {"event": "hand_scored", "total": "hands_won", "hide": ["won"]},
+    }
     render_hints = {"labels": {"hand_no": "hands played",
                                "results": "hands (points seat 0, seat 1, winner)",
                                "won_counts": "cards won", "pile_size": "cards in pile"}}

@@ -73,4 +73,12 @@ class Y(ConnectionGame):
 
 
 # A hint for the web table (pelit.server): draw the view's "board" as a pyramid of hexagons.
-Y.web_layout = {"board": "board", "shape": "triangle"}
+Y.web_layout = {
+    "table": "board", "board": "board", "shape": "triangle",
+    "show": {"board": "board", "moves": "moves", "winning_group": "chain",
+             "colours": "colours", "goals": ["info", "to join"],
+             "swapped": ["banner", "colours swapped (the swap rule)"]},
+    "rules": {"play": "30.3, with 30.1"},
+    "explain": {"swap": "The swap rule (30.1): the second player took the first stone as "
+                        "their own, so the players have changed colours; the game goes on."},
+}

@@ -12,13 +12,20 @@ HTTP (JSON in and out)::
     POST /api/tables/{id}/start           {host}
     GET  /api/tables/{id}/record          after the match: record, seed, packs
     GET  /api/tables/{id}/replay?upto=N&seat=S|spectator|open
+    POST /api/tables/{id}/timer           {host, seconds}: a move timer (server.social)
+    POST /api/tables/{id}/rematch         {token | host} -> {id, host}: the same seats again
 
 WebSocket ``/ws/{id}``, JSON text frames of at most 8 KiB::
 
     -> {"type": "hello", "token": T?, "since": EVENT_INDEX?}
     -> {"type": "act", "token": T, "version": V, "action": "QS"}
     -> {"type": "ping"}
-    <- {"type": "state", "table": {...}, "seat", "version", "view", "events", "event_start"}
+    -> {"type": "chat", "token": T, "text": "..."} · {"type": "chat_history"}
+    -> {"type": "hint", "token": T}
+    <- {"type": "state", "table": {...}, "seat", "version", "view", "events", "event_start",
+        "said", "timer"?, "rematch"?}
+    <- {"type": "chat", "messages": [...]} · {"type": "hint", "action", "text"}
+    <- {"type": "notice", "text"} · {"type": "rematch", "id"}
     <- {"type": "error", "code": "...", "message": "...", "legal"?: [...]}   then a resync "state"
     <- {"type": "pong"}
 
@@ -55,6 +62,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..core.errors import IllegalAction, ParseError, PelitError
 from ..core.registry import all_games, load
 from .hub import Conn, Hub, Limits, ServerError, describe_game
+from .social import TYPES as SOCIAL_TYPES
 from .storage import open_store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -338,6 +346,20 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
         return table.info()
 
     @api
+    async def timer(request):
+        data = await body_of(request)
+        table = await hub().get(request.path_params["tid"])
+        hub().social.set_timer(table, data.get("host"), data.get("seconds"))
+        return {"seconds": hub().social.timers.get(table.id, 0)}
+
+    @api
+    async def rematch(request):
+        data = await body_of(request)
+        table = await hub().get(request.path_params["tid"])
+        made = await hub().social.rematch(table, data.get("token"), data.get("host"))
+        return {**made, "url": f"/t/{made['id']}"}
+
+    @api
     async def record(request):
         return hub().record(await hub().get(request.path_params["tid"]))
 
@@ -463,9 +485,11 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
                 await hub().act(table, seat, data.get("version"), data.get("action"))
             elif kind == "ping":
                 await send({"type": "pong"})
+            elif kind in SOCIAL_TYPES:
+                await hub().social.handle(table, conn, data, send)
             else:
                 raise ServerError("unknown_type", f"unknown message type {kind!r}; "
-                                  "types: hello, act, ping")
+                                  f"types: hello, act, ping, {', '.join(SOCIAL_TYPES)}")
         except PelitError as exc:
             await send(error_body(exc))
             if getattr(exc, "code", None) == "full":
@@ -502,6 +526,8 @@ def create_app(db: str = "pelit.db", bot_delay: float = 0.6, grace: float = 60.0
         Route("/api/tables/{tid}/sit", sit, methods=["POST"]),
         Route("/api/tables/{tid}/bot", bot, methods=["POST"]),
         Route("/api/tables/{tid}/start", start, methods=["POST"]),
+        Route("/api/tables/{tid}/timer", timer, methods=["POST"]),
+        Route("/api/tables/{tid}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{tid}/record", record),
         Route("/api/tables/{tid}/replay", replay),
         WebSocketRoute("/ws/{tid}", ws_table),

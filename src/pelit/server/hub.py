@@ -38,7 +38,7 @@ from ..bots import bot_names, make_bot
 from ..cards.deck import CardSet, ids
 from ..core.errors import PelitError
 from ..core.records import jsonable, record_of
-from ..core.seat_fields import seat_field_rules
+from ..core.presentation import presentation
 from ..core.registry import load
 from .names import NameError_, clean_name, name_key
 from .storage import NameTaken, Store, VersionTaken, token_hash
@@ -47,7 +47,8 @@ from .storage import NameTaken, Store, VersionTaken, token_hash
 def web_view(game, state, seat) -> dict:
     """A seat's view as the browser gets it: the view as JSON with the own
     hand in suit order, and where the game asks for it
-    (``web_layout["board_text"]``) the text its own ``render_board`` draws
+    (``web_layout["board_text"]``, or ``board_text`` among the fields it
+    shows) the text its own ``render_board`` draws
     from that same view (e.g. the Canasta family's blocks per team), under
     ``board_text``."""
     view = game.view(state, seat)
@@ -56,15 +57,22 @@ def web_view(game, state, seat) -> dict:
     if isinstance(hand, CardSet) and hasattr(game.deck, "in_hand_order"):
         # sorted as the terminal shows it (a CardSet's own order is the pack's)
         out["hand"] = [game.deck.text_of[c] for c in game.deck.in_hand_order(ids(hand))]
-    if (getattr(game, "web_layout", None) or {}).get("board_text"):
+    layout = getattr(game, "web_layout", None) or {}
+    if layout.get("board_text") or "board_text" in (layout.get("show") or {}):
         out["board_text"] = game.render_board(view)
     return out
 
+def person_seats(game) -> dict:
+    """Seats only a person may hold (a referee game's scorekeeper), each with
+    the game's reason: no bot is seated there, no stand-in, no timer's bot."""
+    return getattr(game, "person_seats", None) or {}
+
+
 def layout_of(game) -> dict:
-    """The game's hints for the browser (``web_layout``) with the rule that
-    tells which fields hold a seat (the terminal's, from ``render_hints``)."""
-    hints = getattr(game, "render_hints", None) or {}
-    return {**(getattr(game, "web_layout", None) or {}), "seat_keys": seat_field_rules(hints)}
+    """How the browser draws the game (``core.presentation``): its table,
+    the fields it shows and how, with the rule that tells which fields hold
+    a seat (the terminal's, from ``render_hints``)."""
+    return presentation(game)
 
 
 _fallback = random.SystemRandom()
@@ -226,7 +234,10 @@ class Table:
                            "name": self.game.info.name, "preset": self.row["preset"],
                            "public": self.row["public"], "arranged": self.arranged,
                            "options": jsonable(self.state.options, self.game),
-                           "layout": layout_of(self.game)}
+                           "layout": layout_of(self.game),
+                           "person_seats": sorted(person_seats(self.game)),
+                           # False: nobody is played by a bot while away (no move timer either)
+                           "stand_ins": getattr(self.game, "stand_ins", True)}
         out = {**self._fixed, "status": self.status,
                "version": len(self.state.history),
                "seats": [{"seat": s["seat"], "kind": s["kind"], "name": s["name"],
@@ -270,6 +281,7 @@ class Table:
         msg["view"] = view
         msg["events"] = jsonable(events, game)
         msg["event_start"] = start
+        msg.update(self.hub.social.frame_extras(self, events))
         return msg
 
     async def send(self, conn: Conn, msg) -> None:
@@ -328,6 +340,8 @@ class Hub:
         self.window_wait = window_wait
         self.limits = limits
         self.tables: dict[str, Table] = {}
+        from .social import Social          # chat, hints, timers, rematch (additive)
+        self.social = Social(self)
         self.process = secrets.token_hex(6)     # this process, among several on one store
         store.process = self.process
         self.peers: dict[str, float] = {}       # other processes -> when last heard
@@ -389,6 +403,7 @@ class Hub:
             for tid in await self.store.playing_ids():
                 await self.get(tid)
         self._tasks.append(asyncio.create_task(self._housekeeping()))
+        self.social.start()
 
     async def close(self) -> None:
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task] + self._tasks \
@@ -400,6 +415,7 @@ class Hub:
                 await t
             except BaseException:
                 pass
+        await self.social.close()
 
     # -- lobby --------------------------------------------------------------------
     async def create(self, game_id, preset=None, options=None, decks=None,
@@ -479,6 +495,9 @@ class Hub:
                                       f"{', '.join(bot_names(table.game))}")
                 if s["kind"] == "human":
                     raise ServerError("seat_taken", f"seat {seat} is taken by a person", 409)
+                why = person_seats(table.game).get(seat)
+                if why:
+                    raise ServerError("person_seat", f"seat {seat} is {why}", 409)
                 name = f"bot {seat} ({bot})"
                 try:
                     done = await self.store.set_seat(table.id, seat, "bot", name, bot,
@@ -725,6 +744,8 @@ class Hub:
             if table.status != "playing" or not table.owner:
                 continue
             changed = False
+            if not getattr(table.game, "stand_ins", True):
+                continue                        # the game waits for its people
             async with table.lock:
                 for s in table.seats:
                     seat = s["seat"]

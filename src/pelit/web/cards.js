@@ -1,25 +1,37 @@
 // Playing cards drawn as SVG by pelit (our own drawing, no outside art).
 // Four suit colours so suits tell apart at a glance, even on a small screen.
-(function () {
-"use strict";
+// Every card face carries data-card (its text): the browser tests read the
+// faces on the page from it.
 
 const SUIT_GLYPH = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-const SUIT_COLOUR = { S: "#1b1b1b", H: "#c8102e", D: "#1f5fbf", C: "#1d7a32" };
+const GLYPH_SUIT = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C" };
+export const SUIT_COLOUR = { S: "#1b1b1b", H: "#c8102e", D: "#1f5fbf", C: "#1d7a32" };
 const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RANK_SHOW = { T: "10" };
+const RANK_NAME = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
 const CARD_RE = /^(?:[2-9TJQKA][SHDC]|JK)$/;
 
-function isCard(x) {
+export function isCard(x) {
   return typeof x === "string" && CARD_RE.test(x);
 }
 
-function cardLabel(text) {
+// the rank as action text spells it in the meld games ("7", "t", "q", "jk")
+export function rankWord(text) {
+  return text === "JK" ? "jk" : text[0].toLowerCase();
+}
+
+export function cardLabel(text) {
   if (text === "JK") return "Joker";
   return (RANK_SHOW[text[0]] || text[0]) + SUIT_GLYPH[text[1]];
 }
 
+export function cardName(text) {
+  if (text === "JK") return "joker";
+  return `${RANK_NAME[text[0]] || text[0]} of ${SUIT_NAME[text[1]]}`;
+}
+
 // One card face as an SVG string (viewBox 0 0 60 84).
-function cardSVG(text) {
+export function cardSVG(text) {
   if (text === "JK") {
     return `<svg class="cardsvg" viewBox="0 0 60 84" role="img" aria-label="joker">
 <rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" stroke="#999"/>
@@ -35,7 +47,7 @@ function cardSVG(text) {
     ? `<rect x="15" y="22" width="30" height="40" rx="3" fill="none" stroke="${col}" stroke-width="1.5"/>
 <text x="30" y="50" font-size="20" font-weight="700" text-anchor="middle" fill="${col}" font-family="serif">${rank}</text>`
     : `<text x="30" y="57" font-size="${text[0] === "A" ? 34 : 26}" text-anchor="middle" fill="${col}">${g}</text>`;
-  return `<svg class="cardsvg" viewBox="0 0 60 84" role="img" aria-label="${rank} of ${SUIT_NAME[suit]}">
+  return `<svg class="cardsvg" viewBox="0 0 60 84" role="img" aria-label="${cardName(text)}">
 <rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" stroke="#999"/>
 <text x="5" y="17" font-size="14" font-weight="700" fill="${col}" font-family="sans-serif">${rank}</text>
 <text x="5" y="30" font-size="12" fill="${col}">${g}</text>
@@ -44,20 +56,29 @@ ${centre}
 <text x="5" y="30" font-size="12" fill="${col}">${g}</text></g></svg>`;
 }
 
-function cardBackSVG() {
-  return `<svg class="cardsvg" viewBox="0 0 60 84" role="img" aria-label="card back">
-<defs><pattern id="pb" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-<rect width="8" height="8" fill="#28527a"/><rect width="4" height="8" fill="#3a6ea5"/></pattern></defs>
+export function cardBackSVG() {
+  return `<svg class="cardsvg back" viewBox="0 0 60 84" role="img" aria-label="card back">
 <rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" stroke="#999"/>
-<rect x="5" y="5" width="50" height="74" rx="4" fill="url(#pb)"/></svg>`;
+<rect x="5" y="5" width="50" height="74" rx="4" fill="#28527a"/>
+<path d="M5 20 L20 5 M5 35 L35 5 M5 50 L50 5 M5 65 L55 15 M5 79 L55 30 M20 79 L55 45 M35 79 L55 60 M50 79 L55 74" stroke="#3a6ea5" stroke-width="4"/></svg>`;
 }
 
 // Card text with a coloured suit, for logs and buttons (HTML string).
-function cardInline(text) {
-  if (text === "JK") return `<span class="ci" style="color:#7b2cbf">JK</span>`;
+export function cardInline(text) {
+  if (text === "JK") return `<span class="ci" data-card="JK" style="color:#7b2cbf">JK</span>`;
   const rank = RANK_SHOW[text[0]] || text[0];
-  return `<span class="ci" style="color:${SUIT_COLOUR[text[1]]}">${rank}${SUIT_GLYPH[text[1]]}</span>`;
+  return `<span class="ci" data-card="${text}" style="color:${SUIT_COLOUR[text[1]]}">${rank}${SUIT_GLYPH[text[1]]}</span>`;
 }
 
-window.PelitCards = { isCard, cardSVG, cardBackSVG, cardInline, cardLabel };
-})();
+// Cards a game's own words name with suit symbols ("Q♠", "10♥", the joker
+// 🃏) as inline cards; the text around them escaped.
+export function glyphCards(text, esc) {
+  const re = /(10|[2-9JQKA])([\u2660\u2665\u2666\u2663])|\u{1F0CF}/gu;
+  let out = "", last = 0, m;
+  while ((m = re.exec(text))) {
+    out += esc(text.slice(last, m.index));
+    out += m[0] === "\u{1F0CF}" ? cardInline("JK") : cardInline((m[1] === "10" ? "T" : m[1]) + GLYPH_SUIT[m[2]]);
+    last = re.lastIndex;
+  }
+  return out + esc(text.slice(last));
+}
