@@ -15,6 +15,7 @@ import test_conformance as conformance
 import test_leaks as leaks
 from pelit.bots import make_bot
 from pelit.bots.duplicate import DuplicateBot
+from pelit.core.presentation import keys_in_roles
 from pelit.cards.deck import Card, CardSet
 from pelit.core.duplicate import TableEvent
 from pelit.core.seat_fields import is_seat_list
@@ -276,7 +277,8 @@ def test_partnership_fields_are_declared_for_the_duplicate(game_id):
     game = pelit.load(game_id)
     hints = game.render_hints or {}
     layout = getattr(game, "web_layout", None) or {}
-    team_lists = set(hints.get("team_lists", ())) | set(layout.get("teams", ()))
+    team_lists = (set(hints.get("team_lists", ())) | set(layout.get("teams", ()))
+                  | keys_in_roles(layout, ("team",)))
     team_fields = set(hints.get("team_fields", ()))
     not_per_seat = (set(hints.get("table", ())) | set(hints.get("per_seat", ()))
                     | set(layout.get("per_seat", ())) | team_lists)

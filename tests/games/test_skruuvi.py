@@ -536,4 +536,7 @@ def test_the_browser_gets_the_deal_in_words_and_the_trick_as_cards():
     assert "Contract   6 spades by Seat 0" in v["board_text"]
     assert v["trick"] == [[1, "AH"]]
     layout = layout_of(G)
-    assert layout["board_text"] and "trick" not in layout["hide"] and "calls" in layout["hide"]
+    # the page draws only the fields the declaration shows: the words, the
+    # trick as cards, never the raw calls
+    show = layout["show"]
+    assert show["board_text"] == "text" and show["trick"] == "trick" and "calls" not in show

@@ -412,11 +412,14 @@ class MeldGame(Game):
         if extra_zones:
             zones.update(extra_zones)
         allowed = None
-        if self.lays_red_threes:
+        unseen_red3 = self.tables.red3 & self.deck.all_mask & ~seen
+        if self.lays_red_threes and popcount(unseen_red3) <= view["stock"]:
             # a red three in a hand is laid at the start of its holder's
             # turn, so the unseen ones are put in the stock (a player still
             # to take his first turn might hold one: a small liberty that
-            # keeps every sampled hand one the rules allow after a turn)
+            # keeps every sampled hand one the rules allow after a turn).
+            # With more unseen than the stock holds (it ran out, the last
+            # card drawn a red three) some must be in hands.
             hand_room = self.deck.all_mask & ~self.tables.red3
             allowed = {z: hand_room for z in zones if z.startswith("hand")}
         placed = sample_hands(self.deck.all_mask & ~seen, zones, rng, allowed)
