@@ -133,6 +133,24 @@ def shuffle(rng, x: list) -> None:
         x[i], x[j] = x[j], x[i]
 
 
+class View(dict):
+    """A view that keeps, besides its items (a plain dict of what the seat
+    may see), what its game worked out from it for ``sample_world``: the
+    slot ``derived``.  In a perfect-information game that is the position
+    itself (a clone taken when the view was made: nothing is hidden, so it
+    tells no more than the view); in a card game the plan for dealing the
+    cards the seat cannot see, made from the view at its first sample and
+    kept for the next ones.  ``derived`` is no item: JSON, ``==``, copies
+    and pickles see the plain view (and a view that went through them is
+    worked out again).  Views are never changed once made, so what is kept
+    stays true."""
+
+    __slots__ = ("derived",)
+
+    def __reduce__(self):
+        return (dict, (dict(self),))
+
+
 class State:
     """Plain data of one match.  Games subclass it with their own ``__slots__``
     and a ``_copy_into(new)`` that copies their mutable fields.
