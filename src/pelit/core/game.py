@@ -450,12 +450,13 @@ class Game:
 
     def blank_world(self, view: dict, rng) -> State:
         """The common part of a sampled world: options, phase, who acts and the
-        version from the view; a fresh seed for whatever chance lies ahead;
+        version from the view; a fresh seed for whatever chance lies ahead
+        (with ``rng`` None, seed 0: a template whose clones get their own);
         no history beyond its length (the world's past is unknown)."""
         state = self.State()
         state.game = self
         state.options = view["options"]
-        state.seed = rng.getrandbits(63)
+        state.seed = 0 if rng is None else rng.getrandbits(63)
         state.decks = None
         state.packs = []
         state.events = []

@@ -855,7 +855,7 @@ class _WorldPlan:
                  "exposed_cards", "sampler", "verbal_colour", "all_bids_known")
 
     def __init__(self, game, view):
-        s = game.blank_world(view, _NO_RANDOM)
+        s = game.blank_world(view, None)
         self.template = s
         self.seat = seat = view["seat"]
         s.dealer = view["dealer"]
@@ -996,24 +996,11 @@ class _WorldPlan:
                        for p, b in enumerate(bids))
         if not guessing:
             fixed = allowed.copy()
-            self.verbal_colour = _verbal_limits(self, bids, fixed, _NO_RANDOM)
+            self.verbal_colour = _verbal_limits(self, bids, fixed, None)
             try:
                 self.sampler = HandSampler(pool, counts, fixed)
             except SampleError:
                 pass                    # every world fails as it comes
 
 
-class _NoRandom:
-    """A stand-in for the random stream where nothing may be drawn."""
-
-    def getrandbits(self, k):
-        return 0
-
-    def random(self):
-        raise AssertionError("a world plan draws nothing")
-
-    choice = random
-
-
-_NO_RANDOM = _NoRandom()
 DOWN_ZONES = tuple(f"down{p}" for p in range(N))
