@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from itertools import repeat
 
-from ..core.game import shuffle
-from ..core.rng import stream
+from ..core.rng import shuffle, stream
 from .deck import ids
 
 BIT = tuple(1 << i for i in range(400))     # a card's bit (ids of packs up to 400 cards)
@@ -89,6 +88,12 @@ class HandSampler:
     the same ``rng``."""
 
     __slots__ = ("zones", "counts", "free", "levels", "tight")
+    # (declared for mypyc, which compiles this module when ``make compiled`` is run)
+    zones: list
+    counts: list[int]
+    free: list[int]
+    levels: list[list[tuple[int, tuple[int, ...]]]]
+    tight: int
 
     def __init__(self, unknown: int, counts: dict, allowed: dict | None = None):
         cards = ids(unknown)
@@ -128,9 +133,9 @@ class HandSampler:
         else:
             # cards alike in the zones that take them, found by splitting the
             # tight cards zone by zone; each level then in card order
-            classes = [(tight, ())]
+            classes: list[tuple[int, tuple[int, ...]]] = [(tight, ())]
             for i, limit in enumerate(limits):
-                split = []
+                split: list[tuple[int, tuple[int, ...]]] = []
                 for m, opts in classes:
                     inside = m & limit
                     if inside:
@@ -155,8 +160,8 @@ class HandSampler:
         random = rng.random
         k = len(zones)
         for _ in range(tries):
-            left = self.counts.copy()
-            result = [0] * k
+            left: list[int] = self.counts.copy()
+            result: list[int] = [0] * k
             ok = True
             for level in levels:
                 order = level.copy()

@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 
 from .errors import IllegalAction, OptionError, ParseError
 from .log import fork
-from .rng import fresh_seed, stream
+from .rng import fresh_seed, shuffle, stream  # noqa: F401  (shuffle: games import it from here)
 from .suggest import did_you_mean
 
 
@@ -108,29 +108,6 @@ class Event:
                 and seat in self.audience:
             out.update(self.private)
         return out
-
-
-# ``random.Random.shuffle`` written out for speed: for each size, the steps
-# (i, bits) it takes, i from the last place down to 1 and bits the width of
-# the draw for "a number below i + 1".  The same draws in the same order give
-# the same pack (tests/core/test_fast_paths.py compares with random.shuffle on
-# many seeds and sizes), so every seed deals exactly as before.
-_SHUFFLE_STEPS: dict[int, tuple] = {}
-
-
-def shuffle(rng, x: list) -> None:
-    """Shuffle ``x`` in place exactly as ``rng.shuffle(x)`` would (the same
-    result, the same state of ``rng`` after), in about half the time."""
-    n = len(x)
-    steps = _SHUFFLE_STEPS.get(n)
-    if steps is None:
-        steps = _SHUFFLE_STEPS[n] = tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
-    getrandbits = rng.getrandbits
-    for i, k in steps:
-        j = getrandbits(k)
-        while j > i:                 # a draw of k bits that is not below i + 1
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
 
 
 class View(dict):
