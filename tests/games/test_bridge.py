@@ -12,6 +12,7 @@ from pelit.cards.deck import mask_of
 from pelit.core.errors import IllegalAction, OptionError, ParseError
 from pelit.games.bridge import DECK, board_dealer, board_vulnerability
 from pelit.sim.runner import play_match
+from support import check_kept_plans
 
 G = pelit.load("bridge")
 
@@ -455,23 +456,6 @@ def test_pbn_of_a_board_in_progress_and_a_passed_out_board():
 
 
 def test_sample_world_plan_kept_in_the_view_changes_no_world():
-    # the plan a view keeps after its first sample is only a cache: the
-    # worlds are those of a plain copy of the view with the same random stream,
-    # in the auction and in the play
-    import random
-
-    from support import snapshot
-    rng = random.Random(3)
-    s = G.new_state(seed=4, deals=1)
-    for steps in range(80):
-        if steps % 7 == 0:
-            for seat in (None, 0, 1, 2, 3):
-                view = s.view(seat)
-                for k in range(3):
-                    kept = G.sample_world(view, random.Random(k))
-                    plain = G.sample_world(dict(view), random.Random(k))
-                    assert snapshot(kept) == snapshot(plain)
-                    assert kept.hands == plain.hands
-        if s.outcome is not None:
-            break
-        s.apply(rng.choice(s.legal_actions()))
+    # the plan a view keeps after its first sample is only a cache, in the
+    # auction and in the play
+    check_kept_plans(G.new_state(seed=4, deals=1), 80, 7, 3)

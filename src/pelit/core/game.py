@@ -145,7 +145,8 @@ class State:
         new.options = self.options
         new.seed = self.seed
         new.decks = self.decks
-        new.packs = fork(self.packs)
+        packs = self.packs
+        new.packs = fork(packs) if packs else []    # (no pack dealt: nothing to share)
         new.phase = self.phase
         new.to_act = self.to_act
         new.events = fork(self.events)

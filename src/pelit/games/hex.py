@@ -45,7 +45,6 @@ from ..boards.hexgrid import (BLUE, CELLS, COLOUR_NAMES, RED, ConnectionBoard,
 from ..core.actions import ActionSpace
 from ..core.errors import IllegalAction, ParseError, PelitError
 from ..core.game import Event, Game, GameInfo, Outcome, State, View, option
-from ..core.log import fork
 from ..core.registry import register
 
 SWAP = CELLS                       # the action after the 26 x 26 cell ids
@@ -67,27 +66,11 @@ class Phase(enum.Enum):
 class ConnectionState(State):
     __slots__ = ("board", "turn", "seat_of", "swapped")
 
-    def clone(self):
-        # State.clone and _copy_into written out in one: a search, and every
-        # sampled world, is a clone.  No pack is ever dealt, so ``packs``
-        # starts empty rather than as a fork of an empty list.
-        new = object.__new__(self.__class__)
-        new.game = self.game
-        new.options = self.options
-        new.seed = self.seed
-        new.decks = None
-        new.packs = []
-        new.phase = self.phase
-        new.to_act = self.to_act
-        new.events = fork(self.events)
-        new.history = fork(self.history)
-        new.outcome = self.outcome
-        new._legal = None
+    def _copy_into(self, new):
         new.board = self.board.clone()
         new.turn = self.turn
-        new.seat_of = self.seat_of
+        new.seat_of = self.seat_of                # a tuple: shared
         new.swapped = self.swapped
-        return new
 
 
 class ConnectionGame(Game):
