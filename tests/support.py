@@ -62,3 +62,28 @@ def sampled_worlds(state, seat, n: int = 40, seed: int = 7) -> list:
         assert json.dumps(jsonable(game.view(world, seat), game), sort_keys=True) == want
         worlds.append(world)
     return worlds
+
+
+def check_kept_plans(state, steps: int, every: int, seed: int, fields=("hands",)) -> None:
+    """Random play of ``state`` for ``steps`` actions; every ``every`` steps,
+    worlds sampled from each seat's view (and a spectator's) are the worlds
+    of a plain copy of that view with the same random stream: what a
+    ``core.game.View`` keeps for ``sample_world`` is only a cache.  Besides
+    the snapshots, the state ``fields`` the views do not show are compared."""
+    game = state.game
+    rng = random.Random(seed)
+    seats = [None, *range(game.num_players(state))]
+    for step in range(steps):
+        if step % every == 0:
+            for seat in seats:
+                view = game.view(state, seat)
+                for k in range(3):
+                    kept = game.sample_world(view, random.Random(k))
+                    plain = game.sample_world(dict(view), random.Random(k))
+                    assert snapshot(kept) == snapshot(plain)
+                    for name in fields:
+                        assert getattr(kept, name) == getattr(plain, name), name
+        if state.outcome is not None:
+            break
+        seat, action = random_step(state, rng)
+        game.apply(state, action, seat)

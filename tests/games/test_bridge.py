@@ -12,6 +12,7 @@ from pelit.cards.deck import mask_of
 from pelit.core.errors import IllegalAction, OptionError, ParseError
 from pelit.games.bridge import DECK, board_dealer, board_vulnerability
 from pelit.sim.runner import play_match
+from support import check_kept_plans
 
 G = pelit.load("bridge")
 
@@ -452,3 +453,9 @@ def test_pbn_of_a_board_in_progress_and_a_passed_out_board():
     assert games[0]["tags"]["Contract"] == "Pass" and games[0]["auction"] == ["Pass"] * 4
     assert games[1]["tags"]["Contract"] == "" and games[1]["auction"] == ["1NT"]
     assert games[1]["tags"]["Board"] == "2" and games[1]["tags"]["Dealer"] == "E"
+
+
+def test_sample_world_plan_kept_in_the_view_changes_no_world():
+    # the plan a view keeps after its first sample is only a cache, in the
+    # auction and in the play
+    check_kept_plans(G.new_state(seed=4, deals=1), 80, 7, 3)

@@ -450,3 +450,25 @@ def test_bot_opens_next_to_its_own_side():
         first = _bot_move(G.new_state(seed=seed), seed)
         assert first[1:] in ("2", "10"), first
         assert _bot_move(play(G.new_state(seed=seed), first)) != "swap"
+
+
+def test_sample_world_from_a_copied_view_replays_the_moves():
+    # a view that went through a copy or JSON keeps no position: the world
+    # is rebuilt from its move list, and is the same match
+    rng = random.Random(4)
+    s = play(G.new_state(seed=1, size=5), "c3 swap b2 d4")
+    w = G.sample_world(dict(s.view(0)), rng)
+    assert snapshot(w) == snapshot(s)
+
+
+def test_a_view_keeps_the_position_it_showed():
+    # the world sampled from a view is the position of that view, not the
+    # match as it went on after it
+    s = play(G.new_state(seed=1, size=5), "c3 b2")
+    view = s.view(0)
+    want = snapshot(s)
+    s.play("d4")
+    w = G.sample_world(view, random.Random(1))
+    assert snapshot(w) == want
+    w.play("a1")
+    assert s.view(None)["moves"] == ["c3", "b2", "d4"]

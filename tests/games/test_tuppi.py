@@ -19,6 +19,7 @@ from pelit.core.errors import IllegalAction, OptionError, ParseError
 from pelit.core.records import check_record, jsonable
 from pelit.games.tuppi import BLACK_ELIGIBLE, DECK, RED_ELIGIBLE, add_points, hand_points
 from pelit.sim.runner import play_match
+from support import check_kept_plans
 
 G = pelit.load("tuppi")
 
@@ -515,6 +516,11 @@ def test_sample_world_random_play_stays_consistent():
                     _same_view_in_worlds(s, seat, n=1)
             s.apply(rng.choice(s.legal_actions()))
             steps += 1
+
+
+def test_sample_world_plan_kept_in_the_view_changes_no_world():
+    # the plan a view keeps after its first sample is only a cache
+    check_kept_plans(G.new_state(seed=5, target=20), 160, 9, 12, ("hands", "played"))
 
 
 # -- the bot --------------------------------------------------------------------------

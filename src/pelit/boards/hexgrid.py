@@ -364,36 +364,39 @@ def spread(stones: list[int], nbrs: tuple[tuple[int, ...], ...],
     ``x`` while ``a`` and ``b`` are both empty (a bridge).  ``dist`` is
     filled in place.  With ``targets`` (a flag per cell) the search stops at
     the first target it reaches and returns its distance; else INF."""
+    # EMPTY is 0: an empty cell reads false.  The step to a neighbour, then
+    # across a bridge, is written out twice: this loop is where the bots
+    # spend their time.
     d = 0
     while now or later:
         d1 = d + 1
+        push_now = now.append
+        push_later = later.append
         while now:
             x = now.pop()
             if dist[x] != d:
                 continue                   # reached more cheaply and spread already
             if targets is not None and targets[x]:
                 return d
-            # the step to a neighbour, then across a bridge: written out
-            # twice, as this loop is where the bots spend their time
             for y in nbrs[x]:
                 st = stones[y]
-                if st == colour:
-                    if d < dist[y]:
-                        dist[y] = d
-                        now.append(y)
-                elif st == EMPTY and d1 < dist[y]:
-                    dist[y] = d1
-                    later.append(y)
-            for y, a, b in links[x]:
-                if stones[a] == EMPTY and stones[b] == EMPTY:
-                    st = stones[y]
-                    if st == colour:
-                        if d < dist[y]:
-                            dist[y] = d
-                            now.append(y)
-                    elif st == EMPTY and d1 < dist[y]:
+                if not st:
+                    if d1 < dist[y]:
                         dist[y] = d1
-                        later.append(y)
+                        push_later(y)
+                elif st == colour and d < dist[y]:
+                    dist[y] = d
+                    push_now(y)
+            for y, a, b in links[x]:
+                if not (stones[a] or stones[b]):
+                    st = stones[y]
+                    if not st:
+                        if d1 < dist[y]:
+                            dist[y] = d1
+                            push_later(y)
+                    elif st == colour and d < dist[y]:
+                        dist[y] = d
+                        push_now(y)
         d = d1
         now, later = later, []
     return INF
@@ -426,7 +429,13 @@ def side_search(stones: list[int], nbrs: tuple[tuple[int, ...], ...],
             later.append(x)
     for x, pair in tied:
         st = stones[x]
-        if (st == colour or st == EMPTY) and tie_holds(stones, pair):
+        if st == colour or st == EMPTY:
+            free = 0                     # tie_holds, written out
+            for n in pair:
+                if stones[n] == EMPTY:
+                    free += 1
+            if free < 2:
+                continue
             if st == colour:
                 dist[x] = 0
                 now.append(x)

@@ -1,6 +1,7 @@
 """A Hex player that a beginner would not beat by a blunder (also Y's, in bots/y.py).
 
-Each turn it rebuilds the board from the view's public move list, then:
+Each turn it reads the board the view keeps (or rebuilds it from the view's
+public move list), then:
 
 1. wins at once where one stone joins its sides;
 2. otherwise stops the opponent's win in one (if there are two such cells the
@@ -144,15 +145,23 @@ class HexBot(Bot):
         legal = view["legal"]
         game = self.game
         geo = game.geometry(view["size"])
-        board = ConnectionBoard(geo)
-        colour = RED
         last = None
-        for text in view["moves"]:
-            if text == "swap":
-                continue
-            last = parse_cell(text)
-            board.place(last, colour)
-            colour = 3 - colour
+        for text in reversed(view["moves"]):
+            if text != "swap":
+                last = parse_cell(text)
+                break
+        position = getattr(view, "derived", None)
+        if position is not None:
+            # the view keeps the position (core.game.View): its board as it
+            # is; the bot only reads it and plays on clones
+            board = position.board
+        else:
+            board = ConnectionBoard(geo)
+            colour = RED
+            for text in view["moves"]:
+                if text != "swap":
+                    board.place(parse_cell(text), colour)
+                    colour = 3 - colour
         me = RED if view["colour"] == "red" else BLUE
         opp = 3 - me
         cells = [a for a in legal if a != SWAP]

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from itertools import repeat
 
-from ..core.game import shuffle
-from ..core.rng import stream
+from ..core.rng import shuffle, stream
 from .deck import ids
 
 BIT = tuple(1 << i for i in range(400))     # a card's bit (ids of packs up to 400 cards)
@@ -75,76 +74,121 @@ def sample_hands(unknown: int, counts: dict, rng, allowed: dict | None = None,
     constraints are met; a dead end is retried with a new random order.
     The cards every zone may take come last: placing them one by one that
     way is the same as cutting a shuffled list of them into the room left,
-    which is what is done.
+    which is what is done.  (``HandSampler`` does the same, its preparation
+    done once for many draws.)
     """
-    cards = ids(unknown)
-    if sum(counts.values()) != len(cards):
-        raise SampleError(f"{len(cards)} unknown cards but zones hold {sum(counts.values())}")
-    zones = list(counts)
-    limits = [allowed.get(z, unknown) & unknown for z in zones] if allowed else []
-    # cards some zone may not take, and the zones each of them may go to
-    tight = unknown
-    for m in limits:
-        tight &= m
-    tight = unknown & ~tight
-    if not tight:
-        shuffle(rng, cards)
-        return _cut(zones, cards, [counts[z] for z in zones], [0] * len(zones))
-    anywhere = 0
-    for m in limits:
-        anywhere |= m
-    if tight & ~anywhere:
-        raise SampleError("no way found to place the unknown cards under the constraints")
-    free = ids(unknown & ~tight)
-    # the constrained cards by how many zones may take them (fewest first),
-    # each with those zones
-    by_count: dict[int, list] = {}
-    k = len(zones)
-    if k <= 5:
-        # cards alike in the zones that take them, a set of zones at a time
-        for subset in range(1, 1 << k):
-            m = tight
-            for i in range(k):
-                m &= limits[i] if subset >> i & 1 else ~limits[i]
-            if m:
-                opts = tuple(i for i in range(k) if subset >> i & 1)
+    return HandSampler(unknown, counts, allowed).sample(rng, tries)
+
+
+class HandSampler:
+    """``sample_hands`` in two steps: the constraints are read once (which
+    cards are tight, the zones each may go to), then ``sample(rng)`` draws
+    as often as wanted.  A search that samples many worlds from one view
+    keeps the sampler; each draw is what ``sample_hands`` would give with
+    the same ``rng``."""
+
+    __slots__ = ("zones", "counts", "free", "levels", "tight")
+    # (declared for mypyc, which compiles this module when ``make compiled`` is run)
+    zones: list
+    counts: list[int]
+    free: list[int]
+    levels: list[list[tuple[int, tuple[int, ...]]]]
+    tight: int
+
+    def __init__(self, unknown: int, counts: dict, allowed: dict | None = None):
+        cards = ids(unknown)
+        if sum(counts.values()) != len(cards):
+            raise SampleError(f"{len(cards)} unknown cards but zones hold {sum(counts.values())}")
+        zones = self.zones = list(counts)
+        self.counts = [counts[z] for z in zones]
+        limits = [allowed.get(z, unknown) & unknown for z in zones] if allowed else []
+        # cards some zone may not take, and the zones each of them may go to
+        tight = unknown
+        for m in limits:
+            tight &= m
+        tight = self.tight = unknown & ~tight
+        if not tight:
+            self.free = cards
+            self.levels = []
+            return
+        anywhere = 0
+        for m in limits:
+            anywhere |= m
+        if tight & ~anywhere:
+            raise SampleError("no way found to place the unknown cards under the constraints")
+        self.free = ids(unknown & ~tight)
+        # the constrained cards by how many zones may take them (fewest first),
+        # each with those zones
+        by_count: dict[int, list] = {}
+        k = len(zones)
+        if k <= 5:
+            # cards alike in the zones that take them, a set of zones at a time
+            for subset in range(1, 1 << k):
+                m = tight
+                for i in range(k):
+                    m &= limits[i] if subset >> i & 1 else ~limits[i]
+                if m:
+                    opts = tuple(i for i in range(k) if subset >> i & 1)
+                    by_count.setdefault(len(opts), []).extend(zip(ids(m), repeat(opts)))
+        else:
+            # cards alike in the zones that take them, found by splitting the
+            # tight cards zone by zone; each level then in card order
+            classes: list[tuple[int, tuple[int, ...]]] = [(tight, ())]
+            for i, limit in enumerate(limits):
+                split: list[tuple[int, tuple[int, ...]]] = []
+                for m, opts in classes:
+                    inside = m & limit
+                    if inside:
+                        split.append((inside, opts + (i,)))
+                    if m & ~limit:
+                        split.append((m & ~limit, opts))
+                classes = split
+            for m, opts in classes:
                 by_count.setdefault(len(opts), []).extend(zip(ids(m), repeat(opts)))
-    else:
-        for c in ids(tight):
-            opts = tuple(i for i, m in enumerate(limits) if m >> c & 1)
-            by_count.setdefault(len(opts), []).append((c, opts))
-    levels = [by_count[n] for n in sorted(by_count)]
-    random = rng.random
-    for _ in range(tries):
-        left = [counts[z] for z in zones]
-        result = [0] * k
-        ok = True
-        for level in levels:
-            order = level.copy()
-            shuffle(rng, order)
-            for c, opts in order:
-                room = 0
-                for i in opts:
-                    room += left[i]
-                if not room:
-                    ok = False
-                    break
-                pick = random() * room
-                for i in opts:
-                    pick -= left[i]
-                    if pick < 0:
+            for level in by_count.values():
+                level.sort()
+        self.levels = [by_count[n] for n in sorted(by_count)]
+
+    def sample(self, rng, tries: int = 200) -> dict:
+        """One share of the unknown cards: each zone's mask."""
+        zones = self.zones
+        if not self.tight:
+            cards = self.free.copy()
+            shuffle(rng, cards)
+            return _cut(zones, cards, self.counts, [0] * len(zones))
+        levels = self.levels
+        random = rng.random
+        k = len(zones)
+        for _ in range(tries):
+            left: list[int] = self.counts.copy()
+            result: list[int] = [0] * k
+            ok = True
+            for level in levels:
+                order = level.copy()
+                shuffle(rng, order)
+                for c, opts in order:
+                    room = 0
+                    for i in opts:
+                        room += left[i]
+                    if not room:
+                        ok = False
                         break
-                else:
-                    i = next(i for i in reversed(opts) if left[i])
-                result[i] |= 1 << c
-                left[i] -= 1
-            if not ok:
-                break
-        if ok:
-            rest = free.copy()
-            shuffle(rng, rest)
-            return _cut(zones, rest, left, result)
-    raise SampleError("no way found to place the unknown cards under the constraints")
+                    pick = random() * room
+                    for i in opts:
+                        pick -= left[i]
+                        if pick < 0:
+                            break
+                    else:
+                        i = next(i for i in reversed(opts) if left[i])
+                    result[i] |= 1 << c
+                    left[i] -= 1
+                if not ok:
+                    break
+            if ok:
+                rest = self.free.copy()
+                shuffle(rng, rest)
+                return _cut(zones, rest, left, result)
+        raise SampleError("no way found to place the unknown cards under the constraints")
 
 
 def _cut(zones, cards, room, masks) -> dict:

@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 
 from .errors import IllegalAction, OptionError, ParseError
 from .log import fork
-from .rng import fresh_seed, stream
+from .rng import fresh_seed, shuffle, stream  # noqa: F401  (shuffle: games import it from here)
 from .suggest import did_you_mean
 
 
@@ -110,27 +110,22 @@ class Event:
         return out
 
 
-# ``random.Random.shuffle`` written out for speed: for each size, the steps
-# (i, bits) it takes, i from the last place down to 1 and bits the width of
-# the draw for "a number below i + 1".  The same draws in the same order give
-# the same pack (tests/core/test_fast_paths.py compares with random.shuffle on
-# many seeds and sizes), so every seed deals exactly as before.
-_SHUFFLE_STEPS: dict[int, tuple] = {}
+class View(dict):
+    """A view that keeps, besides its items (a plain dict of what the seat
+    may see), what its game worked out from it for ``sample_world``: the
+    slot ``derived``.  In a perfect-information game that is the position
+    itself (a clone taken when the view was made: nothing is hidden, so it
+    tells no more than the view); in a card game the plan for dealing the
+    cards the seat cannot see, made from the view at its first sample and
+    kept for the next ones.  ``derived`` is no item: JSON, ``==``, copies
+    and pickles see the plain view (and a view that went through them is
+    worked out again).  Views are never changed once made, so what is kept
+    stays true."""
 
+    __slots__ = ("derived",)
 
-def shuffle(rng, x: list) -> None:
-    """Shuffle ``x`` in place exactly as ``rng.shuffle(x)`` would (the same
-    result, the same state of ``rng`` after), in about half the time."""
-    n = len(x)
-    steps = _SHUFFLE_STEPS.get(n)
-    if steps is None:
-        steps = _SHUFFLE_STEPS[n] = tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
-    getrandbits = rng.getrandbits
-    for i, k in steps:
-        j = getrandbits(k)
-        while j > i:                 # a draw of k bits that is not below i + 1
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
+    def __reduce__(self):
+        return (dict, (dict(self),))
 
 
 class State:
@@ -150,7 +145,8 @@ class State:
         new.options = self.options
         new.seed = self.seed
         new.decks = self.decks
-        new.packs = fork(self.packs)
+        packs = self.packs
+        new.packs = fork(packs) if packs else []    # (no pack dealt: nothing to share)
         new.phase = self.phase
         new.to_act = self.to_act
         new.events = fork(self.events)
@@ -432,12 +428,13 @@ class Game:
 
     def blank_world(self, view: dict, rng) -> State:
         """The common part of a sampled world: options, phase, who acts and the
-        version from the view; a fresh seed for whatever chance lies ahead;
+        version from the view; a fresh seed for whatever chance lies ahead
+        (with ``rng`` None, seed 0: a template whose clones get their own);
         no history beyond its length (the world's past is unknown)."""
         state = self.State()
         state.game = self
         state.options = view["options"]
-        state.seed = rng.getrandbits(63)
+        state.seed = 0 if rng is None else rng.getrandbits(63)
         state.decks = None
         state.packs = []
         state.events = []

@@ -74,19 +74,20 @@ from ..cards.auction import DOUBLE, PASS, REDOUBLE, Auction
 from ..cards.contract import (BID_TEXT, BIDS, STRAIN_TRUMP,
                               contract_text, declarer_of, duplicate_score, honours_bonus,
                               rubber_score, score_lines)
-from ..cards.deal import sample_hands
+from ..cards.deal import HandSampler
 from ..cards.deck import SUIT_NAMES, Card, CardSet, standard_deck
 from ..cards.dummy import DummyPlay, play_zones
 from ..cards.seats import others_hands
 from ..cards.table_text import play_text
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError, PelitError
-from ..core.game import Event, Game, GameInfo, Outcome, State, option
+from ..core.game import Event, Game, GameInfo, Outcome, State, View, option
 from ..core.registry import register
 
 DECK = standard_deck("52")
 SEAT_NAMES = ("North", "East", "South", "West")
 ORDER = (0, 1, 2, 3)
+DOWN_ZONES = tuple(f"down{p}" for p in ORDER)     # sample_world's zones of unseen played cards
 TO_ACT = ((0,), (1,), (2,), (3,))
 BIT = tuple(1 << c for c in range(52))
 # Events are never changed once logged, so the play of each card is one
@@ -473,8 +474,40 @@ class Bridge(Game):
             out &= ~hands[s.dp.dummy]
         return out
 
+    def view(self, state, seat):
+        # a View keeps sample_world's plan, worked out at its first sample
+        return View(Game.view(self, state, seat))
+
     def sample_world(self, view, rng):
-        s = self.blank_world(view, rng)
+        plan = getattr(view, "derived", None)
+        if plan is None:
+            plan = self._world_plan(view)
+            if view.__class__ is View:
+                view.derived = plan
+        template, sampler, own_seat, own, dummy_seat, dummy_cards, known_played, dp = plan
+        s = template.clone()
+        s.seed = rng.getrandbits(63)
+        placed = sampler.sample(rng)
+        if dp is None:
+            s.hands = [own if p == own_seat else placed[p] for p in range(4)]
+            return s
+        current = [own if p == own_seat else placed.get(p, 0) for p in range(4)]
+        if dummy_seat is not None:
+            current[dummy_seat] = dummy_cards
+        played = [placed[DOWN_ZONES[p]] | known_played[p] for p in range(4)]
+        s.hands = [current[p] | played[p] for p in range(4)]
+        s.dp = dp = dp.clone()
+        dp.hands = current
+        dp.played = played
+        return s
+
+    def _world_plan(self, view):
+        """What sample_world reads from a view once, for every world it
+        samples from it: a template state with everything the view tells
+        (the auction replayed, the play but its hands), a hand sampler for
+        the cards the seat cannot see, and the cards it knows where they
+        lie."""
+        s = self.blank_world(view, None)
         seat = view["seat"]
         # a finished match's view names its last board (one less than the count)
         s.board = view["board"] - view["options"].first_board + (s.outcome is not None)
@@ -495,39 +528,34 @@ class Bridge(Game):
         call_of = self._call_of_text
         for p, text in view["calls"]:
             s.auction.call(p, call_of[text])
+        s.plays = []
+        s.hands = [0] * 4
+        s.dp = None
         pv = view["play"]
         own = int(view["hand"]) if seat is not None else 0
         if pv is None:
-            placed = sample_hands(DECK.all_mask & ~own, {p: 13 for p in range(4) if p != seat}, rng)
-            s.hands = [own if p == seat else placed[p] for p in range(4)]
             s.contract = None
-            s.dp = None
-            s.plays = []
-            return s
+            sampler = HandSampler(DECK.all_mask & ~own, {p: 13 for p in range(4) if p != seat})
+            return s, sampler, seat, own, None, None, None, None
         counts, known_played, seen = DummyPlay.sample_zones(pv, 4, 13)
         dummy_cards = int(pv["dummy"]) if pv["dummy"] is not None else None
+        dummy_seat = None if dummy_cards is None else pv["dummy_hand"]
         known = own | seen | (dummy_cards or 0)
         allow = DummyPlay.allowed_by_voids(DECK, pv["voids"])
         allowed = {}
         for p in range(4):
-            if p == seat or (dummy_cards is not None and p == pv["dummy_hand"]):
+            if p == seat or p == dummy_seat:
                 continue
             counts[p] = pv["hand_sizes"][p]
             allowed[p] = allow[p]
-        placed = sample_hands(DECK.all_mask & ~known, counts, rng, allowed)
-        current = [own if p == seat else placed.get(p, 0) for p in range(4)]
-        if dummy_cards is not None:
-            current[pv["dummy_hand"]] = dummy_cards
-        played = [placed[f"down{p}"] | known_played[p] for p in range(4)]
-        s.hands = [current[p] | played[p] for p in range(4)]
+        sampler = HandSampler(DECK.all_mask & ~known, counts, allowed)
         a = s.auction
         level, strain = BIDS[a.high]
         declarer = pv["declarer_hand"]
         s.contract = (level, strain, a.doubled, declarer)
         owner = tuple(declarer if h == pv["dummy_hand"] else h for h in range(4))
-        s.dp = DummyPlay.from_view(DECK, pv, current, played, ORDER, owner)
-        s.plays = []
-        return s
+        dp = DummyPlay.from_view(DECK, pv, [0] * 4, [0] * 4, ORDER, owner)
+        return s, sampler, seat, own, dummy_seat, dummy_cards, known_played, dp
 
     # -- double dummy (optional) ------------------------------------------------
     def double_dummy(self, s) -> dict:

@@ -44,7 +44,7 @@ from ..boards.hexgrid import (BLUE, CELLS, COLOUR_NAMES, RED, ConnectionBoard,
                               cell_name, cell_names, parse_cell, rhombus)
 from ..core.actions import ActionSpace
 from ..core.errors import IllegalAction, ParseError, PelitError
-from ..core.game import Event, Game, GameInfo, Outcome, State, option
+from ..core.game import Event, Game, GameInfo, Outcome, State, View, option
 from ..core.registry import register
 
 SWAP = CELLS                       # the action after the 26 x 26 cell ids
@@ -69,7 +69,7 @@ class ConnectionState(State):
     def _copy_into(self, new):
         new.board = self.board.clone()
         new.turn = self.turn
-        new.seat_of = self.seat_of.copy()
+        new.seat_of = self.seat_of                # a tuple: shared
         new.swapped = self.swapped
 
 
@@ -105,7 +105,7 @@ class ConnectionGame(Game):
     def _setup(self, s):
         s.board = ConnectionBoard(self.geometry(s.options.size))
         s.turn = RED
-        s.seat_of = [None, 0, 1]                  # the seat holding each colour
+        s.seat_of = (None, 0, 1)        # the seat holding each colour (a tuple: clones share it)
         s.swapped = False
         s.phase = Phase.PLAY
         s.to_act = TO_ACT[0]
@@ -161,8 +161,7 @@ class ConnectionGame(Game):
 
     def _apply_play(self, s, seat, a):
         if a == SWAP:
-            seat_of = s.seat_of
-            seat_of[RED], seat_of[BLUE] = seat_of[BLUE], seat_of[RED]
+            seat_of = s.seat_of = (None, s.seat_of[BLUE], s.seat_of[RED])
             s.swapped = True
             s.events.append(Event("swap", seat, {"red": seat_of[RED], "blue": seat_of[BLUE]}))
             s.to_act = TO_ACT[1 - seat]
@@ -216,11 +215,23 @@ class ConnectionGame(Game):
             last = s.history[-1][1]
             v["winning_group"] = [cell_name(c) for c in board.group(last)]
 
+    def view(self, state, seat):
+        # Nothing is hidden: the view also keeps a snapshot of the position
+        # (core.game.View), which sample_world clones.
+        v = View(Game.view(self, state, seat))
+        v.derived = state.clone()
+        return v
+
     def sample_world(self, view, rng):
         """Nothing is hidden and nothing is left to chance: the world is the
-        match itself, rebuilt from the public move list.  The moves were
-        legal when made, so each is applied at once; seats alternate (a swap
-        is the swapper's turn)."""
+        match itself, a clone of the position the view keeps (its seed is
+        the match's, which nothing reads).  A view without it (one that went
+        through JSON or a copy) is rebuilt from its public move list: the
+        moves were legal when made, so each is applied at once; seats
+        alternate (a swap is the swapper's turn)."""
+        position = getattr(view, "derived", None)
+        if position is not None:
+            return position.clone()
         s = self.new_state(seed=rng.getrandbits(63), options=view["options"])
         history = s.history
         apply = self._apply_play

@@ -77,11 +77,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deal import SampleError, sample_hands
+from ..cards.deal import HandSampler, SampleError, sample_hands
 from ..cards.deck import ACE, Card, CardSet, ids, standard_deck
 from ..cards.trick import last_trick_from_view, play_order, rank_strength, won_tricks_view
 from ..core.actions import ActionSpace
-from ..core.game import Event, Game, GameInfo, Outcome, State, option
+from ..core.game import Event, Game, GameInfo, Outcome, State, View, option
 from ..core.registry import register
 
 DECK = standard_deck("52")
@@ -735,19 +735,155 @@ class Tuppi(Game):
         return ALL & ~known
 
     # -- a world consistent with one seat's knowledge ------------------------------
+    def view(self, state, seat):
+        # a View keeps sample_world's plan, worked out at its first sample
+        return View(Game.view(self, state, seat))
+
     def sample_world(self, view, rng):
+        plan = getattr(view, "derived", None)
+        if plan is None:
+            plan = _WorldPlan(self, view)
+            if view.__class__ is View:
+                view.derived = plan
         for _ in range(200):
             try:
-                world = self._sample_once(view, rng)
+                world = self._sample_once(view, plan, rng)
             except SampleError:
                 continue
             if world is not None:
                 return world
         raise SampleError("no consistent world found for this view")
 
-    def _sample_once(self, view, rng):
-        s = self.blank_world(view, rng)
-        seat = view["seat"]
+    def _sample_once(self, view, plan, rng):
+        s = plan.template.clone()
+        s.seed = rng.getrandbits(63)
+        seat = plan.seat
+        solo = plan.solo
+        partner = plan.partner
+        bids = view["bids"]
+        given = plan.given
+        exchanged = plan.exchanged
+        pool = plan.pool
+        if plan.sampler is not None:
+            verbal_colour = plan.verbal_colour
+            placed = plan.sampler.sample(rng)
+        else:
+            allowed = plan.allowed.copy()
+            verbal_colour = _verbal_limits(plan, bids, allowed, rng)
+            placed = sample_hands(pool, plan.counts, rng, allowed)
+        hands = [placed.get(p, 0) for p in range(N)]
+        if seat is not None:
+            hands[seat] = plan.own
+        seen_by = plan.seen_by
+        played_by = [seen_by[p] | placed.get(plan.down[p], 0) for p in range(N)]
+        s.played = played_by[0] | played_by[1] | played_by[2] | played_by[3]
+        away_mask = plan.fixed_away | placed.get("away", 0)
+        away = None if not away_mask else ids(away_mask)[0]
+        # the card the partner gave, where this seat's view does not show it:
+        # one the sooli player holds or played (it came after the putting
+        # away); the two partners see it until it is played
+        if exchanged and given is None:
+            side = played_by[solo]
+            if seat not in (solo, partner):
+                side |= hands[solo]
+            cands = side
+            if plan.exposed_cards[solo] is not None:
+                cands &= ~BIT[plan.exposed_cards[solo]]
+            if verbal_colour[solo] is not None and side & verbal_colour[solo]:
+                cands &= side & verbal_colour[solo]
+            if verbal_colour[partner] is not None:
+                cands &= ~verbal_colour[partner]
+            if not cands or (verbal_colour[solo] is not None
+                             and (side & verbal_colour[solo]).bit_count() > 1):
+                return None
+            given = rng.choice(ids(cands))
+        s.given = given
+        s.away = away
+        s.hands = hands
+        if plan.all_bids_known:
+            return s
+        # the hands as dealt (for the bid cards nobody saw)
+        orig = [hands[p] | played_by[p] for p in range(N)]
+        if away_mask:
+            orig[solo] |= away_mask
+        if exchanged:
+            orig[solo] &= ~BIT[given]
+            orig[partner] |= BIT[given]
+        bid_card = s.bid_card
+        bid_rami = s.bid_rami
+        for p in range(N):
+            b = bids[p]
+            if b is None or b["exposed"]:
+                continue
+            if p == seat:
+                mine = view["my_bid"]
+                if not mine["verbal"] and mine["card"] is None:
+                    # played already: one of his played cards of that colour
+                    elig = played_by[p] & (RED_ELIGIBLE if bid_rami[p] else BLACK_ELIGIBLE)
+                    if not elig:
+                        return None
+                    bid_card[p] = rng.choice(ids(elig))
+            elif b["verbal"]:
+                if orig[p] & verbal_colour[p]:
+                    return None
+                bid_card[p] = -1
+                bid_rami[p] = verbal_colour[p] == RED_ELIGIBLE
+            else:
+                # the bid card stayed on the table through the exchange
+                elig = orig[p] & ELIGIBLE & ~away_mask
+                if exchanged and p == partner:
+                    elig &= ~BIT[given]
+                if not elig:
+                    return None
+                c = rng.choice(ids(elig))
+                bid_card[p] = c
+                bid_rami[p] = bool(BIT[c] & RED)
+        return s
+
+
+def _verbal_limits(plan, bids, allowed, rng):
+    """Verbal bids: the bidder held no eligible card of the colour he named
+    (a colour still face down is guessed).  Narrows ``allowed`` in place;
+    returns each seat's colour."""
+    seat, solo, given, pool = plan.seat, plan.solo, plan.given, plan.pool
+    verbal_colour = [None] * N
+    for p in range(N):
+        b = bids[p]
+        if b is None or not b["verbal"] or p == seat:
+            continue
+        if b["exposed"]:
+            colour = RED_ELIGIBLE if b["bid"] == RAMI else BLACK_ELIGIBLE
+        else:
+            colour = RED_ELIGIBLE if rng.random() < 0.5 else BLACK_ELIGIBLE
+        verbal_colour[p] = colour
+        if p == solo and given is not None:
+            colour &= ~BIT[given]       # the card he received may be of that colour
+        elif p == solo and plan.exchanged and rng.random() < 0.5:
+            maybe = ids(pool & colour)  # guess that he received one of that colour
+            if maybe:
+                colour &= ~BIT[rng.choice(maybe)]
+        for z in (p, plan.down[p]):
+            if z in allowed:
+                allowed[z] &= ~colour
+        if p == solo and plan.away_zone:
+            allowed["away"] &= ~colour
+    return verbal_colour
+
+
+class _WorldPlan:
+    """What ``Tuppi.sample_world`` reads from a view once, for every world
+    it samples from it: a template state with everything the view tells,
+    and the zones the unseen cards go to.  Where no verbal bid's colour
+    must be guessed, the hand sampler itself is kept too."""
+
+    __slots__ = ("template", "seat", "solo", "partner", "own", "given", "exchanged",
+                 "away_zone", "fixed_away", "pool", "counts", "allowed", "down", "seen_by",
+                 "exposed_cards", "sampler", "verbal_colour", "all_bids_known")
+
+    def __init__(self, game, view):
+        s = game.blank_world(view, None)
+        self.template = s
+        self.seat = seat = view["seat"]
         s.dealer = view["dealer"]
         s.hand_no = view["hand_no"]
         s.scores = tuple(view["scores"])
@@ -759,8 +895,8 @@ class Tuppi(Game):
         s.bid_turn = sum(1 for b in bids if b is not None)
         s.exposed = sum(1 for b in bids if b is not None and b["exposed"])
         s.declarer = view["declarer"]
-        s.soloist = solo = view["soloist"]
-        partner = None if solo is None else (solo + 2) % N
+        s.soloist = solo = self.solo = view["soloist"]
+        partner = self.partner = None if solo is None else (solo + 2) % N
         s.sooli_passed = tuple(view["sooli_passed"])
         s.contract = view["contract"]
         s.strength = STRENGTH_SOOLI if view["ace_low"] else STRENGTH
@@ -774,8 +910,11 @@ class Tuppi(Game):
         s.order = tuple(view["play_order"]) if view["play_order"] else s.bid_order
         s.trick = [int(c) for _, c in view["trick"]]
         s.last = last_trick_from_view(view["last_trick"])
+        s.hands = [0] * N
+        s.played = 0
+        s.given = s.away = None
         void = [0] * N
-        seen_by = [0] * N               # cards seen played by each seat
+        seen_by = self.seen_by = [0] * N        # cards seen played by each seat
         for p in range(N):
             for suit in range(4):
                 if s.voids[p] >> suit & 1:
@@ -796,7 +935,8 @@ class Tuppi(Game):
         own = int(view["hand"]) if seat is not None else 0
         if seat is not None and on_table[seat]:
             own |= BIT[int(view["my_bid"]["card"])]
-        exchanged = view["exchange"]["given"]
+        self.own = own
+        exchanged = self.exchanged = view["exchange"]["given"]
         put_away = view["exchange"]["put_away"]
         given = None
         away = None
@@ -806,6 +946,7 @@ class Tuppi(Game):
                 away = view["put_away"]
             elif seat == partner:
                 given = view["given"]
+        self.given = None if given is None else int(given)
         # the cards each seat has played into finished tricks that the view no
         # longer shows: those it held when the play began, less its hand and
         # the plays in view
@@ -816,18 +957,19 @@ class Tuppi(Game):
             start[solo] += 1
             start[partner] -= 1
         down = [start[p] - sizes[p] - seen_by[p].bit_count() for p in range(N)]
-        away_zone = put_away and seat != solo
-        fixed_away = 0 if away is None else BIT[away]
-        pool = ALL & ~(own | fixed_away | seen)
-        counts = {}
-        allowed = {}
+        away_zone = self.away_zone = put_away and seat != solo
+        fixed_away = self.fixed_away = 0 if away is None else BIT[int(away)]
+        pool = self.pool = ALL & ~(own | fixed_away | seen)
+        counts = self.counts = {}
+        allowed = self.allowed = {}
+        self.down = DOWN_ZONES
         for p in range(N):
             if p != seat:
                 counts[p] = sizes[p]
                 allowed[p] = pool & ~void[p]
             if down[p]:
-                counts[f"down{p}"] = down[p]
-                allowed[f"down{p}"] = pool
+                counts[DOWN_ZONES[p]] = down[p]
+                allowed[DOWN_ZONES[p]] = pool
         if away_zone:
             counts["away"] = 1
             allowed["away"] = pool
@@ -835,13 +977,13 @@ class Tuppi(Game):
         # an exposed bid card (the exchange never moves a bid card), and the
         # card the sooli player received (after the putting away)
         belongs = {}
-        exposed_cards = [None] * N
+        exposed_cards = self.exposed_cards = [None] * N
         for p in range(N):
             b = bids[p]
             if b is not None and b["exposed"] and b["card"] is not None:
                 c = int(b["card"])
                 exposed_cards[p] = c
-                belongs[c] = (p, f"down{p}")
+                belongs[c] = (p, DOWN_ZONES[p])
         if given is not None:           # shown: not played yet
             belongs[int(given)] = (solo,)
         for c, places in belongs.items():
@@ -849,68 +991,10 @@ class Tuppi(Game):
                 for z in allowed:
                     if z not in places:
                         allowed[z] &= ~BIT[c]
-        # verbal bids: the bidder held no eligible card of the colour he named
-        verbal_colour = [None] * N
-        for p in range(N):
-            b = bids[p]
-            if b is None or not b["verbal"] or p == seat:
-                continue
-            if b["exposed"]:
-                colour = RED_ELIGIBLE if b["bid"] == RAMI else BLACK_ELIGIBLE
-            else:
-                colour = RED_ELIGIBLE if rng.random() < 0.5 else BLACK_ELIGIBLE
-            verbal_colour[p] = colour
-            if p == solo and given is not None:
-                colour &= ~BIT[given]       # the card he received may be of that colour
-            elif p == solo and exchanged and rng.random() < 0.5:
-                maybe = ids(pool & colour)  # guess that he received one of that colour
-                if maybe:
-                    colour &= ~BIT[rng.choice(maybe)]
-            for z in (p, f"down{p}"):
-                if z in allowed:
-                    allowed[z] &= ~colour
-            if p == solo and away_zone:
-                allowed["away"] &= ~colour
-        placed = sample_hands(pool, counts, rng, allowed)
-        hands = [placed.get(p, 0) for p in range(N)]
-        if seat is not None:
-            hands[seat] = own
-        played_by = [seen_by[p] | placed.get(f"down{p}", 0) for p in range(N)]
-        s.played = 0
-        for m in played_by:
-            s.played |= m
-        away_mask = fixed_away | placed.get("away", 0)
-        away = None if not away_mask else ids(away_mask)[0]
-        # the card the partner gave, where this seat's view does not show it:
-        # one the sooli player holds or played (it came after the putting
-        # away); the two partners see it until it is played
-        if exchanged and given is None:
-            side = played_by[solo]
-            if seat not in (solo, partner):
-                side |= hands[solo]
-            cands = side
-            if exposed_cards[solo] is not None:
-                cands &= ~BIT[exposed_cards[solo]]
-            if verbal_colour[solo] is not None and side & verbal_colour[solo]:
-                cands &= side & verbal_colour[solo]
-            if verbal_colour[partner] is not None:
-                cands &= ~verbal_colour[partner]
-            if not cands or (verbal_colour[solo] is not None
-                             and (side & verbal_colour[solo]).bit_count() > 1):
-                return None
-            given = rng.choice(ids(cands))
-        s.given = given
-        s.away = away
-        s.hands = hands
-        # the hands as dealt (for the bid cards nobody saw)
-        orig = [hands[p] | played_by[p] for p in range(N)]
-        if away_mask:
-            orig[solo] |= away_mask
-        if exchanged:
-            orig[solo] &= ~BIT[given]
-            orig[partner] |= BIT[given]
+        # the bids as the view tells them; those it does not are drawn per world
         s.bid_card = [None] * N
         s.bid_rami = [None] * N
+        known = True
         for p in range(N):
             b = bids[p]
             if b is None:
@@ -925,24 +1009,24 @@ class Tuppi(Game):
                     s.bid_card[p] = -1
                 elif mine["card"] is not None:
                     s.bid_card[p] = int(mine["card"])
-                else:           # played already: one of his played cards of that colour
-                    elig = played_by[p] & (RED_ELIGIBLE if s.bid_rami[p] else BLACK_ELIGIBLE)
-                    if not elig:
-                        return None
-                    s.bid_card[p] = rng.choice(ids(elig))
-            elif b["verbal"]:
-                if orig[p] & verbal_colour[p]:
-                    return None
-                s.bid_card[p] = -1
-                s.bid_rami[p] = verbal_colour[p] == RED_ELIGIBLE
+                else:
+                    known = False
             else:
-                # the bid card stayed on the table through the exchange
-                elig = orig[p] & ELIGIBLE & ~away_mask
-                if exchanged and p == partner:
-                    elig &= ~BIT[given]
-                if not elig:
-                    return None
-                c = rng.choice(ids(elig))
-                s.bid_card[p] = c
-                s.bid_rami[p] = bool(BIT[c] & RED)
-        return s
+                known = False
+        self.all_bids_known = known
+        # the hand sampler is kept when no verbal bid's colour is guessed
+        self.sampler = None
+        self.verbal_colour = None
+        guessing = any(b is not None and b["verbal"] and p != seat
+                       and (not b["exposed"] or (p == solo and given is None and exchanged))
+                       for p, b in enumerate(bids))
+        if not guessing:
+            fixed = allowed.copy()
+            self.verbal_colour = _verbal_limits(self, bids, fixed, None)
+            try:
+                self.sampler = HandSampler(pool, counts, fixed)
+            except SampleError:
+                pass                    # every world fails as it comes
+
+
+DOWN_ZONES = tuple(f"down{p}" for p in range(N))
