@@ -16,7 +16,9 @@ from playwright.sync_api import Error as PlaywrightError
 
 import pelit
 from pelit.core.presentation import hidden_fields
+from pelit.cards.deck import pretty
 from pelit.core.records import jsonable
+from pelit.server.social import said as said_lines
 
 from support import card_ids_in
 
@@ -219,6 +221,7 @@ def check_dom_cards(game, record, samples, seat):
     deck = game.deck
 
     faces = set(deck.text_of)
+    glyphs = {pretty(f): f for f in faces}
 
     def allowed(v):
         events = game.events_for(state, seat)
@@ -230,6 +233,11 @@ def check_dom_cards(game, record, samples, seat):
             kept = {k: x for k, x in e.items() if k not in drop}
             shown |= card_ids_in(kept)
             said |= {w for x in kept.values() if isinstance(x, str) for w in x.split() if w in faces}
+            if not drop:
+                # the game's words for the event, as the log shows them
+                # (Michigan's ante names the boodle cards of the other pack)
+                words = said_lines(game, [e])[0] or ""
+                said |= {glyphs[w] for w in re.findall(r"[^\s,;:()]+", words) if w in glyphs}
         # once the match is over its seed and packs are published: nothing is hidden
         known = (1 << deck.size) - 1 if state.outcome is not None else \
             card_ids_in(game.view(state, seat)) | shown
