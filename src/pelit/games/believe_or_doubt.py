@@ -207,7 +207,7 @@ class BelieveOrDoubt(Game):
     info = GameInfo(
         id="believe-or-doubt", name="Believe or Doubt", min_seats=3, max_seats=6,
         family="trivia bluffing", source="000 ch. 29 (Believe or Doubt)",
-        hidden=True, chance=True, aliases=("believe-doubt",),
+        hidden=True, chance=True, aliases=("believe-doubt",), rules_version=2,
         summary=(
             "Three to six players. The player in turn is asked a trivia question "
             "and answers it; a wrong answer may be given with a straight face. "
