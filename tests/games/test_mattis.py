@@ -224,3 +224,21 @@ def test_the_terminal_says_plays_pick_ups_and_the_mattis_in_words():
     assert say({"kind": "trick_done", "seat": None, "count": 1, "leader": 1}) == \
         "the trick is over: 1 card thrown out; seat 1 leads"
     assert say({"kind": "draw", "seat": 1}) == "seat 1 draws a card"
+
+
+def test_the_board_says_a_tie_in_words_only_while_it_is_played_off():
+    # Building the hands (a tie is played again): the terminal names the tied
+    # players and how many ties in a row, and says nothing of ties otherwise
+    s = new({0: "KS 7S 9D", 1: "KH 7H 3C", 2: "5C 6C 8C"}, "JC QC KC AC 2H 3H 4H")
+    assert G.render_board(G.view(s, 2)) is None
+    s.play("KS")
+    s.play("KH")
+    s.play("5C")
+    assert G.render_board(G.view(s, 2)) == "a tie for the highest card: seat 0 and seat 1 play again"
+    s.play("7S")
+    s.play("7H")
+    assert G.render_board(G.view(s, 2)) == \
+        "a tie for the highest card: seat 0 and seat 1 play again (tie 2)"
+    s.play("9D")
+    s.play("3C")
+    assert G.render_board(G.view(s, 2)) is None

@@ -164,7 +164,8 @@ class Mattis(Game):
     render_hints = {
         "seat_fields": ["dealer", "leader", "trump_maker", "turn", "won_by"],
         "per_seat": ["hand_sizes", "won_counts", "out"],
-        "hide": ["table", "trump_pile", "must_play", "round_plays", "made", "size", "trick_plays"],
+        "hide": ["table", "trump_pile", "must_play", "round_plays", "made", "size", "trick_plays",
+                 "tie_round"],
         "labels": {"trick": "on the table", "won_counts": "cards won", "stock": "stock",
                    "tie_round": "tie round", "trick_plays": "plays in this trick",
                    "thrown": "cards thrown out", "blamattis": "blåmattis"},
@@ -492,7 +493,12 @@ class Mattis(Game):
 
     def render_board(self, view):
         if view["phase"] != "shed":
-            return None
+            # building the hands: a tie is said in words only while it is played off
+            if not view.get("tie_round"):
+                return None
+            tied = " and ".join(f"seat {p}" for p in view["must_play"])
+            again = "again" if view["tie_round"] == 1 else f"again (tie {view['tie_round']})"
+            return f"a tie for the highest card: {tied} play {again}"
         if not view["table"]:
             return f"on the table: nothing ({view['trick_plays']} plays made in this trick)"
         lines = [f"on the table ({view['trick_plays']} plays made in this trick), lowest first:"]
