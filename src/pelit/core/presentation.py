@@ -20,7 +20,8 @@ without ``show`` is drawn by the generic rules (every field but ``hide``).
 
 Other keys: ``sheet`` (which event ends a deal and which of its fields
 holds the deal's points, ``gained``, or the match score after it, ``total``:
-the score sheet's rows), ``select`` (``"ranks"``: action text names cards by
+the score sheet's rows; ``start``, the option each seat begins with, as
+Commune's tokens), ``select`` (``"ranks"``: action text names cards by
 rank words, as the Canasta family's ``meld 7 7 2``), ``slots`` (Cactus:
 which verbs act on the own layout's numbered slots and which on another's),
 ``explain`` (event kind to a sentence shown when it happens: Hex's swap),

@@ -193,7 +193,8 @@ class ChinesePoker(Game):
         "table": "cards",
         "show": {"hand": "hand", "hand_sizes": "backs", "table": ["cards", "on the table"],
                  "last_seat": ["tag", "played it"], "leader": ["tag", "started this round"],
-                 "dealer": "tag", "passed": ["seat", "passed"],
+                 "dealer": "tag", "passed": {"role": "seat", "label": "",
+                            "words": {"true": "passed", "false": "in the round"}},
                  "place": {"role": "seat", "label": "out", "words": {
                      "1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth",
                      "6": "sixth", "7": "seventh", "8": "eighth"}}},

@@ -166,7 +166,7 @@ class Speculation(Game):
                      "{seller} sells the {item} {card} to {buyer} for {price}; {answer_by} to answer",
                      "{seller} sells {item} to {buyer} for {price}; {answer_by} to answer"]},
                  "hand_no": {"role": "info", "label": "hand", "one_based": True}},
-        "sheet": {"event": "pot_won", "total": "chips"},
+        "sheet": {"event": "pot_won", "total": "chips", "start": "chips"},
     }
 
     def __init__(self):
