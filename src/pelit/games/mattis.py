@@ -175,9 +175,8 @@ class Mattis(Game):
                  "last_trick": "last_trick", "table": ["rows", "on the table"],
                  "trick_plays": ["banner", "plays in this trick"], "trumps": ["banner", "trumps"],
                  "trump_card": ["cards", "trump card"], "trump_maker": ["tag", "made trumps"],
-                 "dealer": "tag", "leader": ["tag", "leads"], "stock": ["count", "stock"],
+                 "dealer": "tag", "leader": ["tag", "leads"], "stock": ["info", "stock"],
                  "won_counts": ["seat", "cards won"],
-                 "tie_round": {"role": "info", "label": "tie round", "words": {"0": "no"}},
                  "out": {"role": "seat", "label": "out", "words": {
                      "1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth",
                      "6": "sixth", "7": "seventh", "8": "eighth"}},

@@ -165,7 +165,7 @@ class Speculation(Game):
                  "offer": {"role": "info", "label": "offer", "format": [
                      "{seller} sells the {item} {card} to {buyer} for {price}; {answer_by} to answer",
                      "{seller} sells {item} to {buyer} for {price}; {answer_by} to answer"]},
-                 "hand_no": {"role": "info", "label": "hand", "one_based": True}},
+                 "hand_no": ["info", "hands played"]},
         "sheet": {"event": "pot_won", "total": "chips", "start": "chips"},
     }
 
