@@ -15,8 +15,8 @@ import pytest
 
 import pelit
 
-from tablekit import (PHONE, Seat, assert_fields_hidden, check_dom_cards, inside, record_so_far,
-                      table, view_of)
+from tablekit import (PHONE, Seat, assert_fields_hidden, check_dom_cards, inside, play,
+                      record_so_far, table, view_of)
 
 # game: (its options, the table that draws it, what it draws, moves to play)
 GAMES = {
@@ -75,4 +75,17 @@ def test_game_at_its_declared_table(game_id, browser, own_server, shot):
         assert not any(s["cards"] or s["glyphs"] for s in me.samples)
     else:
         check_dom_cards(game, record_so_far(own_server, me.tid), me.samples, 0)
+    me.close()
+
+
+def test_score_sheet_counts_from_the_starting_tokens(browser, own_server):
+    """Commune's sheet (web layout ``sheet.start``): each hand costs one
+    player one token, so the first row's gains are 0 or -1 from the tokens
+    everyone starts with (2 here), never +2 counted from nothing."""
+    me, = table(browser, own_server, "commune", options={"players": 3, "tokens": 2}, seed=5)
+    play([me], until=me.summary_open)
+    gains = me.page.locator("#summary .sheet tbody tr:first-child .gain").all_inner_texts()
+    totals = me.page.locator("#summary .sheet tbody tr:first-child .tot").all_inner_texts()
+    assert sorted(gains) == ["-1", "0", "0"], gains
+    assert sorted(totals) == ["1", "2", "2"], totals
     me.close()

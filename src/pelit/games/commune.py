@@ -143,7 +143,8 @@ class Commune(Game):
                  "next": ["tag", "declares next"], "dealer": "tag",
                  "said": ["seat", "declared"], "passed": ["seat", ""],
                  "last_call": ["text", "last call"]},
-        "sheet": {"event": "call", "total": "tokens", "start": "tokens", "hide": ["declarer", "loser"]},
+        "sheet": {"event": "call", "total": "tokens", "start": "tokens",
+                  "hide": ["declarer", "loser"]},
     }
     render_hints = {
         "seat_fields": ["dealer", "declarer", "next"],

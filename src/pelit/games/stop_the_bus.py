@@ -128,7 +128,8 @@ class StopTheBus(Game):
                  "hand_sizes": "backs", "known": ["seat_cards", "taken from the middle"],
                  "tokens": ["chips", "tokens"], "dealer": "tag",
                  "caller": ["tag", "stopped the bus"], "last_showdown": ["text", "last showdown"]},
-        "sheet": {"event": "showdown", "total": "tokens", "start": "tokens", "hide": ["loses_token"]},
+        "sheet": {"event": "showdown", "total": "tokens", "start": "tokens",
+                  "hide": ["loses_token"]},
     }
     render_hints = {
         "hide": ["hand_sizes"],

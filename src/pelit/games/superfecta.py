@@ -182,7 +182,8 @@ class Superfecta(Game):
                  "ticket_cost": ["info", "your ticket costs"],
                  "results": {"role": "info", "label": "races (order of finish)", "text": True},
                  "race_no": ["info", "races run"]},
-        "sheet": {"event": "race", "total": "chips", "start": "chips", "hide": ["tickets", "carried"]},
+        "sheet": {"event": "race", "total": "chips", "start": "chips",
+                  "hide": ["tickets", "carried"]},
     }
 
     def __init__(self):
