@@ -91,3 +91,19 @@ def test_score_sheet_counts_from_the_starting_tokens(browser, own_server):
     assert sorted(gains) == ["-1", "0", "0"], gains
     assert sorted(totals) == ["1", "2", "2"], totals
     me.close()
+
+
+def test_mattis_beatings_are_drawn_as_cards(browser, own_server, shot):
+    """Mattis's second half (000 ch. 21): the cards on the table, a row a
+    round and a column a player, are card faces, not card text; the page
+    never shows a card the seat may not see on the way there."""
+    game = pelit.load("mattis")
+    me, = table(browser, own_server, "mattis", seed=4)
+    rows = "[data-key=table] td [data-card]"
+    play([me], until=lambda: me.page.locator(rows).count() > 0 or me.over(), limit=300,
+         sample=True)
+    assert me.page.locator(rows).count(), "the second half never showed a beating"
+    assert not re.search(r"\b[2-9TJQKA][SHDC]\b", me.page.inner_text("[data-key=table]"))
+    shot(me.page, "mattis-second-half")
+    check_dom_cards(game, record_so_far(own_server, me.tid), me.samples, 0)
+    me.close()

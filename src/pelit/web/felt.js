@@ -417,7 +417,8 @@ function rowsEl(m, e) {
       line.last = col;
     }
     table = h("table", { class: "grid auction" }, h("tr", {}, order.map((s) => h("th", {}, m.short(s)))),
-      lines.map((l) => h("tr", {}, l.cells.map((x) => h("td", { html: x === "" ? "" : m.fmt(x, "", true) })))));
+      // a say is text (Bridge's 2D is a contract); a list of cards is cards (Mattis's beatings)
+      lines.map((l) => h("tr", {}, l.cells.map((x) => h("td", { html: x === "" ? "" : m.fmt(x, "", !isCardList(x)) })))));
   } else {
     table = h("table", { class: "grid" }, rows.map((row) => h("tr", {}, (Array.isArray(row) ? row : [row]).map((x, i) =>
       h("td", { html: i === 0 && Number.isInteger(x) ? esc(m.short(x)) : m.fmt(x, "", true) })))));
