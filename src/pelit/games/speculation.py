@@ -163,9 +163,8 @@ class Speculation(Game):
                  "holder": ["tag", "holds the high trump"], "turn": ["tag", "turns up next"],
                  "face_up": ["seat_cards", "turned up"], "face_down": "backs",
                  "offer": {"role": "info", "label": "offer", "format": [
-                     "{seller} sells the {item} {card} to {buyer} for {price}; "
-                     "{answer_by} to answer",
-                     "{seller} sells {item} to {buyer} for {price}; {answer_by} to answer"]},
+                     "the {item} {card} from {seller} to {buyer} at {price}; {answer_by} to answer",
+                     "{item} from {seller} to {buyer} at {price}; {answer_by} to answer"]},
                  "hand_no": ["info", "hands played"]},
         "sheet": {"event": "pot_won", "total": "chips", "start": "chips"},
     }
