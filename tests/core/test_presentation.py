@@ -16,9 +16,13 @@ from pelit.server.hub import web_view
 GAMES = pelit.game_ids()
 DECLARED = [g for g in GAMES if shown_paths(pelit.load(g)) is not None]
 # fields a short random match does not reach: they come with an option
-# (Bridge's rubber scoring, Sakaali's games) or only at the end (a won chain)
+# (Bridge's rubber scoring, Sakaali's games, Believe or Doubt's board, chips
+# and multiple choice), only at the end (a won chain) or seldom (Fireplace
+# Poker's opponent choosing the meld of a player who cannot make one)
 RARE = {"bridge": {"below", "games"}, "hex": {"winning_group"}, "y": {"winning_group"},
-        "sakaali": {"games_won"}, "sakaali-8": {"games_won"}}
+        "sakaali": {"games_won"}, "sakaali-8": {"games_won"},
+        "believe-or-doubt": {"banned", "chips", "choices", "destinations", "positions", "roll"},
+        "fireplace-poker": {"their_hand"}}
 
 
 def _has(view, path):

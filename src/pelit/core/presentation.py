@@ -20,7 +20,8 @@ without ``show`` is drawn by the generic rules (every field but ``hide``).
 
 Other keys: ``sheet`` (which event ends a deal and which of its fields
 holds the deal's points, ``gained``, or the match score after it, ``total``:
-the score sheet's rows), ``select`` (``"ranks"``: action text names cards by
+the score sheet's rows; ``start``, the option each seat begins with, as
+Commune's tokens), ``select`` (``"ranks"``: action text names cards by
 rank words, as the Canasta family's ``meld 7 7 2``), ``slots`` (Cactus:
 which verbs act on the own layout's numbered slots and which on another's),
 ``explain`` (event kind to a sentence shown when it happens: Hex's swap),
@@ -68,7 +69,7 @@ ROLES = {
     "cards": "cards in the middle (a layout, the common cards)",
     "pile": "a discard pile: its top card and its size",
     "count": "a number drawn as a stack of backs (the stock)",
-    "melds": "each side's melds, grouped and marked as canastas",
+    "melds": "each side's melds, grouped and marked as canastas (a meld's ``hand`` names it)",
     "table_melds": "numbered melds anyone may add to, in the middle (rummy)",
     "side_cards": "one card list per side (red threes)",
     "frozen": "whether the pile is frozen",
@@ -83,7 +84,7 @@ ROLES = {
     "slots": "one row of face-down slots per seat (Cactus, Trash)",
     "grid": "a grid of cards or backs (Memory)",
     "fans": "rows of fanned cards, the last card of each on top (La Belle Lucie)",
-    "rows": "a table whose rows begin with a seat (Bridge's calls)",
+    "rows": "a table whose rows begin with a seat (Bridge's calls; Mattis's beatings as cards)",
     "history": "a list, folded to its latest entry",
     "side": "one value per side of a meld game, in that side's meld area",
     "canastas": "one list of closed canastas per side, stacked with its melds",

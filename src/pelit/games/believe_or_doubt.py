@@ -249,8 +249,23 @@ class BelieveOrDoubt(Game):
                    "given": "answer given", "last": "last question",
                    "positions": "pawn", "seating": "seating (clockwise)",
                    "roll": "die", "banned": "banned colour", "category": "category"}}
-    web_layout = {"text_actions": {"answer": "your answer"}, "hide": ["question_no", "order"],
-                  "open": ["last"], "per_seat": ["record", "said"]}
+    web_layout = {
+        "table": "cards",
+        "text_actions": {"answer": "your answer"},
+        "show": {"category": ["banner", "category"],
+                 "question": {"role": "info", "label": "question", "text": True},
+                 "choices": {"role": "info", "label": "choices", "text": True},
+                 "given": {"role": "info", "label": "answer given", "text": True},
+                 "turn": ["tag", "answering"], "said": ["seat", "says"],
+                 "points": ["seat", "points"], "chips": ["chips", "chips left"],
+                 "target": ["info", "to win"], "record": ["seat", "right answers"],
+                 "positions": ["seat", "pawn"], "roll": ["info", "die"],
+                 "banned": ["info", "banned colour"],
+                 "destinations": {"role": "info", "label": "you may move to", "text": True},
+                 "last": {"role": "info", "label": "last question", "text": True, "format": [
+                     "{question} {answerer} answered \u201c{answer}\u201d, the card says "
+                     "\u201c{printed}\u201d: {result}"]}},
+    }
 
     def __init__(self):
         super().__init__()

@@ -189,6 +189,16 @@ class ChinesePoker(Game):
     State = ChinesePokerState
     deck = TwosHighPack("52", ALL_RANKS)        # DECK's cards; a hand shows twos first
     test_options = {"players": 4}
+    web_layout = {
+        "table": "cards",
+        "show": {"hand": "hand", "hand_sizes": "backs", "table": ["cards", "on the table"],
+                 "last_seat": ["tag", "played it"], "leader": ["tag", "started this round"],
+                 "dealer": "tag", "passed": {"role": "seat", "label": "",
+                            "words": {"true": "passed", "false": "in the round"}},
+                 "place": {"role": "seat", "label": "out", "words": {
+                     "1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth",
+                     "6": "sixth", "7": "seventh", "8": "eighth"}}},
+    }
     render_hints = {"hide": ["played", "last_kind", "round_plays"],
                     "labels": {"hand_sizes": "cards", "table": "on the table",
                                "last_seat": "played by", "place": "out",

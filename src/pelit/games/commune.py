@@ -136,7 +136,16 @@ class Commune(Game):
     State = CommuneState
     deck = DECK
     test_options = {"players": 3, "tokens": 2}
-    web_layout = {"hide": ["claim_index"], "per_seat": ["said", "passed"]}
+    web_layout = {
+        "table": "cards",
+        "show": {"hand": "hand", "hand_sizes": "backs", "tokens": ["chips", "tokens"],
+                 "claim": ["banner", "declared"], "declarer": ["tag", "declared"],
+                 "next": ["tag", "declares next"], "dealer": "tag",
+                 "said": ["seat", "declared"], "passed": ["seat", ""],
+                 "last_call": ["text", "last call"]},
+        "sheet": {"event": "call", "total": "tokens", "start": "tokens",
+                  "hide": ["declarer", "loser"]},
+    }
     render_hints = {
         "seat_fields": ["dealer", "declarer", "next"],
         "per_seat": ["tokens", "hand_sizes", "said", "passed"],

@@ -289,6 +289,17 @@ class FireplacePoker(Game):
     deck = DECK
     presets = {"four": {"players": 4}}
     test_options = {"chips": 8}
+    web_layout = {
+        "table": "meld",
+        "board_text": True,
+        "show": {"hand": "hand", "hand_sizes": "backs", "chips": ["chips", "chips left"],
+                 "meld_counts": ["seat", "melds"], "melds": "melds",
+                 "their_hand": ["cards", "the hand you meld from"],
+                 "building.picked": ["cards", "your meld so far"],
+                 "deck": ["count", "draw deck"], "trash": ["count", "trash pile"],
+                 "passes": ["info", "passes in a row"], "dealer": "tag",
+                 "decider": ["tag", "picks the meld"], "board_text": ["text", "melds"]},
+    }
     render_hints = {"hide": ["melds", "player", "side", "decider", "building"],
                     "labels": {"hand_sizes": "cards", "chips": "chips left",
                                "meld_counts": "melds", "deck": "draw deck",

@@ -118,7 +118,19 @@ class Kiertopokeri(Game):
     State = KiertopokeriState
     deck = DECK
     test_options = {"players": 4}
-    web_layout = {"hide": ["claim_index", "out"], "per_seat": ["said", "status"]}
+    web_layout = {
+        "table": "cards",
+        "show": {"hand": "hand", "your_hand": ["info", "your hand is"],
+                 "thrown": ["cards", "you threw away"],
+                 "laid_down": ["cards", "the hand you laid down"],
+                 "claim": ["banner", "announced"], "holder": ["tag", "holds the hand"],
+                 "claimant": ["tag", "announced"], "responder": ["tag", "doubts or picks up"],
+                 "said": ["seat", "announced"], "status": "status",
+                 "hand_count": ["info", "cards in the hand"],
+                 "thrown_count": ["info", "cards thrown away"],
+                 "stock": ["count", "stock"], "discards": ["count", "discards"],
+                 "turned_up": ["cards", "turned up (in the discards)"]},
+    }
     render_hints = {
         "seat_fields": ["holder", "claimant", "responder"],
         "per_seat": ["said", "status"],

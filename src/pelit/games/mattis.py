@@ -170,8 +170,20 @@ class Mattis(Game):
                    "tie_round": "tie round", "trick_plays": "plays in this trick",
                    "thrown": "cards thrown out", "blamattis": "blåmattis"},
         "not_cards_after": []}
-    web_layout = {"hide": ["trump_pile", "must_play", "round_plays", "made", "size"], "seat_rows": ["table"],
-                  "per_seat": ["out"]}
+    web_layout = {
+        "table": "trick",
+        "show": {"hand": "hand", "hand_sizes": "backs", "trick": "trick",
+                 "last_trick": "last_trick", "table": ["rows", "on the table"],
+                 "trick_plays": ["banner", "plays in this trick"], "trumps": ["banner", "trumps"],
+                 "trump_card": ["cards", "trump card"], "trump_maker": ["tag", "made trumps"],
+                 "dealer": "tag", "leader": ["tag", "leads"], "stock": ["info", "stock"],
+                 "won_counts": ["seat", "cards won"],
+                 "out": {"role": "seat", "label": "out", "words": {
+                     "1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth",
+                     "6": "sixth", "7": "seventh", "8": "eighth"}},
+                 "blamattis": ["rows", "bl\u00e5mattis (no cards won)"],
+                 "thrown": ["info", "cards thrown out"]},
+    }
 
     def __init__(self):
         super().__init__()

@@ -147,7 +147,7 @@ class Speculation(Game):
     deck = DECK
     test_options = {"players": 3, "hands": 2, "chips": 6}
     render_hints = {
-        "seat_fields": ["dealer", "holder", "turn"],
+        "seat_fields": ["dealer", "holder", "turn", "buyer", "seller", "named_by", "answer_by"],
         "per_seat": ["chips", "face_up", "face_down"],
         "hide": ["spoke", "tried", "playing"],
         "table": ["results"],                 # one entry a hand, not a seat
@@ -156,7 +156,18 @@ class Speculation(Game):
                    "turn": "turns up next", "hand_no": "hands played",
                    "results": "hands"},
         "not_cards_after": ["sell", "buy", "counter", "seat", "to", "from"]}
-    web_layout = {"hide": ["spoke", "tried", "playing"], "per_seat": ["face_up", "face_down"]}
+    web_layout = {
+        "table": "betting",
+        "show": {"chips": ["chips", "chips"], "pot": ["pot", "pot"], "dealer": "tag",
+                 "trumps": ["banner", "trumps"], "high": ["banner", "high trump"],
+                 "holder": ["tag", "holds the high trump"], "turn": ["tag", "turns up next"],
+                 "face_up": ["seat_cards", "turned up"], "face_down": "backs",
+                 "offer": {"role": "info", "label": "offer", "format": [
+                     "the {item} {card} from {seller} to {buyer} at {price}; {answer_by} to answer",
+                     "{item} from {seller} to {buyer} at {price}; {answer_by} to answer"]},
+                 "hand_no": ["info", "hands played"]},
+        "sheet": {"event": "pot_won", "total": "chips", "start": "chips"},
+    }
 
     def __init__(self):
         super().__init__()

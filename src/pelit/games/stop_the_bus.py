@@ -121,6 +121,16 @@ class StopTheBus(Game):
     State = StopTheBusState
     deck = DECK
     test_options = {"players": 3, "tokens": 2}
+    web_layout = {
+        "table": "cards",
+        "show": {"hand": "hand", "your_hand": ["info", "your hand is"],
+                 "middle": ["cards", "face up in the middle"], "taken": ["info", "just taken"],
+                 "hand_sizes": "backs", "known": ["seat_cards", "taken from the middle"],
+                 "tokens": ["chips", "tokens"], "dealer": "tag",
+                 "caller": ["tag", "stopped the bus"], "last_showdown": ["text", "last showdown"]},
+        "sheet": {"event": "showdown", "total": "tokens", "start": "tokens",
+                  "hide": ["loses_token"]},
+    }
     render_hints = {
         "hide": ["hand_sizes"],
         "seat_fields": ["dealer", "turn", "caller"],

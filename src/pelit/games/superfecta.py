@@ -173,7 +173,18 @@ class Superfecta(Game):
                    "staked": "staked (WIN, EXA, SFC)", "handed_in": "ticket in",
                    "last_race": "last race", "results": "races (order of finish)"},
         "not_cards_after": ["win", "exa", "sfc"]}
-    web_layout = {"hide": ["rail_counts"], "per_seat": ["staked", "handed_in"]}
+    web_layout = {
+        "table": "betting",
+        "show": {"chips": ["chips", "chips"], "rail": ["cards", "the rail"],
+                 "pools": ["info", "pools (WIN, EXA, SFC)"],
+                 "handed_in": ["seat", "ticket in"], "staked": ["seat", "staked (WIN, EXA, SFC)"],
+                 "ticket": {"role": "info", "label": "your ticket", "text": True},
+                 "ticket_cost": ["info", "your ticket costs"],
+                 "results": {"role": "info", "label": "races (order of finish)", "text": True},
+                 "race_no": ["info", "races run"]},
+        "sheet": {"event": "race", "total": "chips", "start": "chips",
+                  "hide": ["tickets", "carried"]},
+    }
 
     def __init__(self):
         super().__init__()

@@ -196,9 +196,10 @@ export function meldGroups(side) {
   if (Array.isArray(side)) {
     // numbered melds (Samba's "add 2 to meld 3"): the number leads the label
     // a meld's own number ("no") where it has one: actions name melds by it
+    // a meld named by its poker hand ("hand": Fireplace Poker) keeps that name
     return side.map((x, i) => isCardList(x) ? { key: String(i + 1), label: `#${i + 1}`, cards: x }
       : { key: String(x.no ?? i + 1), owner: x.owner,
-        label: `#${x.no ?? i + 1} ${x.kind === "run" && x.suit ? meldLabel("run " + x.suit) : x.rank ? meldLabel(x.rank) : meldLabel(x.kind || "")}`,
+        label: `#${x.no ?? i + 1} ${x.kind === "run" && x.suit ? meldLabel("run " + x.suit) : x.rank ? meldLabel(x.rank) : x.hand ? x.hand : meldLabel(x.kind || "")}`,
         cards: x.cards || [] });
   }
   return Object.entries(side || {}).map(([k, cards]) => ({ key: k, label: meldLabel(k), cards }));
@@ -416,7 +417,8 @@ function rowsEl(m, e) {
       line.last = col;
     }
     table = h("table", { class: "grid auction" }, h("tr", {}, order.map((s) => h("th", {}, m.short(s)))),
-      lines.map((l) => h("tr", {}, l.cells.map((x) => h("td", { html: x === "" ? "" : m.fmt(x, "", true) })))));
+      // a say is text (Bridge's 2D is a contract); a list of cards is cards (Mattis's beatings)
+      lines.map((l) => h("tr", {}, l.cells.map((x) => h("td", { html: x === "" ? "" : m.fmt(x, "", !isCardList(x)) })))));
   } else {
     table = h("table", { class: "grid" }, rows.map((row) => h("tr", {}, (Array.isArray(row) ? row : [row]).map((x, i) =>
       h("td", { html: i === 0 && Number.isInteger(x) ? esc(m.short(x)) : m.fmt(x, "", true) })))));

@@ -40,7 +40,10 @@ function rowOf(e, L, prevTotal, k) {
 export function sheetRows(m, events) {
   const L = m.L, k = sideCount(m);
   const rows = [];
-  let prev = null;
+  // "start": the option each side begins the match with (Commune's tokens), else 0
+  const start = (L.sheet || {}).start;
+  const from = start ? (m.view.options || {})[start] : null;
+  let prev = typeof from === "number" ? Array(k).fill(from) : null;
   for (const { e } of dealEnds(events, L)) {
     const r = rowOf(e, L, prev, k);
     if (!r.total && !r.gained) continue;
