@@ -22,7 +22,7 @@ GAMES = {
     "musta-maija": (None, "#hand", 12),
     "valepaska": (None, "#hand", 12),
     "dingo": (None, "#hand", 14),
-    "salute-the-king": (None, "#middle .pile, #middle .card", 8),
+    "salute-the-king": (None, "#felt .seat", 8),
 }
 
 
