@@ -1,6 +1,8 @@
 """More games at their declared tables in a real browser (issue 16): the
-trick table of Multimulta (its triple cards, partners by name, the deal's
-sheet), the plain table of Musta Maija (the attack in the middle), Valepaska
+trick tables of Android Whist and Bridge Meets Guess Who (each human's
+android a hand of its own across the table, the opposing android's cards
+open), Top Trumps (the dummy a hand of its own, its named cards) and
+Multimulta (its triple cards, partners by name, the deal's sheet), the plain table of Musta Maija (the attack in the middle), Valepaska
 (the face-down pile as plays), Dingo (the wolves of a hunt in the middle)
 and Salute the King (no hand: the middle card and the gestures as buttons).
 Each is played by clicking, read from the page at every move and held
@@ -18,6 +20,9 @@ from tablekit import (PHONE, Seat, assert_fields_hidden, check_dom_cards, inside
 
 # game: (its options, what its table draws, moves to play)
 GAMES = {
+    "android-whist": (None, "#trick", 14),
+    "bridge-meets-guess-who": (None, "#trick", 14),
+    "top-trumps": (None, "#trick", 12),
     "multimulta": (None, "#trick", 14),
     "musta-maija": (None, "#hand", 12),
     "valepaska": (None, "#hand", 12),

@@ -35,7 +35,7 @@ export function cardName(text) {
 // cards): its text, written across the face
 function faceSVG(text) {
   const t = String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const size = Math.max(7, Math.min(18, Math.floor(100 / Math.max(1, String(text).length))));
+  const size = Math.max(7, Math.min(18, Math.floor(80 / Math.max(1, String(text).length))));
   return `<svg class="cardsvg" viewBox="0 0 60 84" role="img" aria-label="${t}">
 <rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" stroke="#999"/>
 <text x="30" y="${42 + size / 3}" font-size="${size}" font-weight="700" text-anchor="middle" fill="#1b1b1b" font-family="sans-serif">${t}</text></svg>`;
