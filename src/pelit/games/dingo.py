@@ -178,7 +178,7 @@ class Dingo(Game):
             "hand": "hand", "hand_sizes": "backs", "dealer": "tag", "pass_to": ["tag", "you pass to"],
             "round": ["banner", "now"], "hunt.rank": ["banner", "hunting"],
             "hunt.plays": ["trick", "wolves played"],
-            "hunt.rabbit": {"role": "info", "label": "rabbit hunted"},
+            "hunt.rabbit": ["cards", "rabbit hunted"],   # the A♦ held in a hand is text: not drawn
             "next_rabbit": ["cards", "rabbit pile (top)"], "rabbits_left": ["info", "rabbits in the pile"],
             "discard_top": {"role": "pile", "label": "discard pile", "size": "discards"},
             "discards": "size",
