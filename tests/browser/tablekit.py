@@ -24,6 +24,7 @@ from support import card_ids_in
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+STANDARD_FACE = re.compile(r"[2-9TJQKA][SHDC]|JK")
 GLYPH = re.compile(r"(?:10|[2-9JQKA])[\u2660\u2665\u2666\u2663]")
 
 # every card face on the page (data-card), and any card written in suit
@@ -221,7 +222,8 @@ def check_dom_cards(game, record, samples, seat):
     deck = game.deck
 
     faces = set(deck.text_of)
-    glyphs = {pretty(f): f for f in faces}
+    # a pack of its own (Multimulta's triples, Top Trumps' named cards) has no suit glyphs
+    glyphs = {pretty(f): f for f in faces if STANDARD_FACE.fullmatch(f)}
 
     def allowed(v):
         events = game.events_for(state, seat)

@@ -268,3 +268,41 @@ def test_heuristic_bot_beats_random_play():
         st = play_match(G, ["heuristic", "random"], seed)
         wins += st.outcome.winners == (0,)
     assert wins >= 5
+
+
+def _number_of(label):
+    """The web table's number of a place: a human at its seat, the android
+    partnering human h at hand 2 + h."""
+    kind, h = label.split()
+    return int(h) if kind == "human" else 2 + int(h)
+
+
+@pytest.mark.parametrize("game_id", ["android-whist", "bridge-meets-guess-who"])
+def test_the_web_table_numbers_the_places_by_seat(game_id):
+    """The view's table by seat numbers (for the browser's trick table,
+    issue 16) says the same as its fields by place name: every play, the
+    last trick's taker, each hand's size, and the opposing android's hand as
+    the one seen (3.4)."""
+    game = pelit.load(game_id)
+    rng = random.Random(7)
+    s = game.new_state(seed=7)
+    checked = 0
+    while not s.over and checked < 40:
+        seat, action = random_step(s, rng)
+        game.apply(s, action, seat)
+        for viewer in (0, 1):
+            v = game.view(s, viewer)
+            if "trick" not in v:
+                continue
+            assert v["trick_by_seat"] == [[_number_of(p), c] for p, c in v["trick"]]
+            last, shown = v["last_trick"], v["last_trick_by_seat"]
+            if last is None:
+                assert shown is None
+            else:
+                assert shown["cards"] == [[_number_of(p), c] for p, c in last["cards"]]
+                assert shown["won_by"] == _number_of(last["won_by"])
+            for place, size in zip(v["places"], v["hand_sizes"]):
+                assert v["hand_sizes_by_seat"][_number_of(place)] == size
+            assert v["seen_hand_at"] == 2 + (1 - viewer)
+            checked += 1
+    assert checked >= 40

@@ -203,3 +203,30 @@ def test_heuristic_bot_beats_random_players():
 def test_money_settlement_against_the_average_1_2():
     assert settlement([10, 7, 7]) == [2.0, -1.0, -1.0]
     assert sum(settlement([9, 4, 2])) == 0
+
+
+def test_the_web_table_numbers_the_places_by_seat():
+    """The view's table by seat numbers (for the browser's trick table,
+    issue 16): a player at its seat, the dummy at hand 3; every play, the
+    last trick's taker and each hand's cards and tricks as by place name."""
+    game = pelit.load("top-trumps")
+    rng = random.Random(5)
+    s = game.new_state(seed=5)
+    checked = 0
+    while not s.over and checked < 40:
+        seat, action = random_step(s, rng)
+        game.apply(s, action, seat)
+        v = game.view(s, 0)
+        number = {p: (3 if p == "dummy" else int(p.split()[1])) for p in v["places"]}
+        assert v["trick_by_seat"] == [[number[p], c] for p, c in v["trick"]]
+        if v["last_trick"] is None:
+            assert v["last_trick_by_seat"] is None
+        else:
+            assert v["last_trick_by_seat"]["cards"] == [[number[p], c] for p, c in v["last_trick"]["cards"]]
+            assert v["last_trick_by_seat"]["won_by"] == number[v["last_trick"]["won_by"]]
+        for place, size, tricks in zip(v["places"], v["hand_sizes"], v["tricks_won"]):
+            assert v["hand_sizes_by_seat"][number[place]] == size
+            assert v["taken"][number[place]] == tricks
+        assert v["dummy_at"] == 3
+        checked += 1
+    assert checked >= 40

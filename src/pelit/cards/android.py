@@ -32,8 +32,8 @@ strength table (``cards.trick.rank_strength``).
 
 from __future__ import annotations
 
-from .deck import SUIT_NAMES, Deck, highest, lowest, mask_of
-from .trick import beating_mask, last_trick_cards, winning_index, won_tricks_view
+from .deck import SUIT_NAMES, Card, Deck, highest, lowest, mask_of
+from .trick import beating_mask, last_trick_cards, shown_last_trick, winning_index, won_tricks_view
 
 HUMAN, ANDROID = "human", "android"
 
@@ -88,6 +88,29 @@ def won_view(s, labels) -> dict:
     """The won tricks for a view (ch. 2): tricks per side (``tricks_won``)
     and the last trick by place labels while no card of the next is down."""
     return won_tricks_view(s.tricks, s.last_trick, s.trick, labels.__getitem__)
+
+
+def seat_numbers(places) -> list[int]:
+    """A number per place as the web table seats it: a human sits at its own
+    seat, the android partnering human ``h`` at hand ``2 + h`` (a hand that is
+    no seat), so partners face each other across the table.  ``places`` are
+    ``(kind, h)`` or ``(kind, side, seat acting)`` tuples: a human sits at the
+    last entry (its seat; with four humans, ``seat 2`` at seat 2)."""
+    return [p[-1] if p[0] == HUMAN else 2 + p[1] for p in places]
+
+
+def seat_view(s, numbers, seen_place) -> dict:
+    """The table by seat numbers (``seat_numbers``) for the web table, beside
+    the views' own fields by place name: the trick and the last trick as
+    ``[number, card]`` plays, the cards each hand holds, and which hand the
+    seat sees (the opposing android's, ``seen_place``; None where none)."""
+    sizes = [0] * 4
+    for p, h in enumerate(s.hands):
+        sizes[numbers[p]] = h.bit_count()
+    return {"trick_by_seat": [[numbers[p], Card(c)] for p, c in s.trick],
+            "last_trick_by_seat": shown_last_trick(s.last_trick, s.trick, numbers.__getitem__),
+            "hand_sizes_by_seat": sizes,
+            "seen_hand_at": None if seen_place is None else numbers[seen_place]}
 
 
 def table_zones(s) -> dict:

@@ -44,7 +44,9 @@ which lists are rows beginning with a seat (``seat_rows``: an auction's
 calls), which lists hold one entry per partnership (``web_layout["teams"]``,
 ``render_hints["team_lists"]``) and which numbers name a partnership
 (``render_hints["team_fields"]``); per-partnership entries are put in the
-order of the duplicate's teams A, B.  The renumbering is undone exactly by
+order of the duplicate's teams A, B; keys in ``render_hints["one_table"]``
+(the web table's numbers of one table: Android Whist's androids) pass as
+they are.  The renumbering is undone exactly by
 ``inward``: bots (``bots/duplicate.py``) and ``sample_world`` work on the
 game's own views.
 """
@@ -234,6 +236,9 @@ class DuplicateGame(Game):
         self.seat_rows = frozenset(layout.get("seat_rows", ())) | frozenset(
             hints.get("seat_rows", ()))
         self.seat_lists = frozenset(hints.get("seat_lists", ()))
+        # the web table's numbering of hands that are no seat (an android at
+        # hand 2 + h): one table's, passed through as it is both ways
+        self.as_is = frozenset(hints.get("one_table", ()))
         self._kinds: dict = {}
         self.render_hints = {
             **hints,
@@ -252,7 +257,12 @@ class DuplicateGame(Game):
                                              "table_outcome", "tables"],
                            "per_seat": [*layout.get("per_seat", ()), "team_of", "table_of"],
                            "board_text": True}
-        if "show" in layout:         # the inner game's fields, and the tables' own
+        if "extra_hands" in layout:
+            # hands that are no seat cannot be placed across two tables: the
+            # generic drawing, by the game's render_hints
+            for key in ("show", "extra_hands"):
+                self.web_layout.pop(key, None)
+        elif "show" in layout:       # the inner game's fields, and the tables' own
             self.web_layout["show"] = {
                 **layout["show"], "team_of": "team_of", "table_of": ["seat", "table"],
                 "your_table": ["info", "your table"], "round": ["info", "round"],
@@ -423,7 +433,9 @@ class DuplicateGame(Game):
         r = _Renumber(room * self.cards, dict(enumerate(seats)), seats[0] % 2)
         out = {}
         for key, value in d.items():
-            if key == "to_act":
+            if key in self.as_is:
+                out[key] = value
+            elif key == "to_act":
                 out[key] = [seats[i] for i in value]
             elif self._per_seat(key, value, self.n):
                 wide = [None] * self.players
@@ -440,7 +452,9 @@ class DuplicateGame(Game):
         r = _Renumber(-room * self.cards, inner_of, seats[0] % 2)
         out = {}
         for key, value in d.items():
-            if key == "to_act":
+            if key in self.as_is:
+                out[key] = value
+            elif key == "to_act":
                 out[key] = [inner_of[p] for p in value if p in inner_of]
             elif self._per_seat(key, value, self.players) and all(
                     value[p] is None for p in range(self.players) if p not in inner_of):

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 
 from ..cards.android import (ANDROID, FOLLOW_COMMANDS, LEAD_COMMANDS, WHIST_COMMANDS,
                              android_seating, gather_trick, hidden_hand_zones,
-                             seating_lines, table_zones, won_view,
+                             seat_numbers, seat_view, seating_lines, table_zones, won_view,
                              whist_command)
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import SPADES, SUIT_NAMES, Card, CardSet, ids, standard_deck
@@ -165,7 +165,27 @@ class AndroidWhist(Game):
     test_options = {"target": 2}
     # the terminal: engine fields a screen need not show (render_board
     # names the suits shown void instead)
-    render_hints = {"hide": ["place_sides", "acting", "voids", "deal_no"], "table": ["trick", "last_trick"],
+    web_layout = {
+        "table": "trick",
+        # with two humans each partners an android, seated across the table
+        "extra_hands": {"2": "android 0", "3": "android 1"},
+        "show": {
+            "hand": "hand", "hand_sizes_by_seat": "backs", "trick_by_seat": "trick",
+            "last_trick_by_seat": "last_trick",
+            "android_hand": {"role": "open_hand", "label": "their android's hand",
+                             "seat_key": "seen_hand_at"},
+            "dealer": "tag", "turn_place": ["banner", "to play"],
+            "after_error": ["banner", "Error Message: command again"],
+            "tried": ["info", "commands tried"],
+            "tricks_won": ["team", "tricks"], "points": ["team", "points"],
+        },
+        "sheet": {"event": "deal_scored", "gained": "points", "total": "totals"},
+    }
+    render_hints = {"hide": ["trick_by_seat", "last_trick_by_seat", "hand_sizes_by_seat", "seen_hand_at",
+                             "place_sides", "acting", "voids", "deal_no"], "table": ["trick", "last_trick"],
+                    # the web table's numbers of one table (an android at hand 2 + h)
+                    "one_table": ["trick_by_seat", "last_trick_by_seat", "hand_sizes_by_seat",
+                                  "seen_hand_at"],
                     "labels": {"android_hand": "their android's hand"},
                     # for a duplicate match: the side of each place and of a
                     # trick's taker, the player acting for each place
@@ -388,6 +408,8 @@ class AndroidWhist(Game):
         v["after_error"] = s.after_error
         v["tried"] = [c for c in WHIST_COMMANDS if s.tried & self.bit_of[c]]
         v.update(won_view(s, labels))
+        v.update(seat_view(s, seat_numbers(s.places),
+                           None if seat is None else self._seen_android(s, seat)))
         v["voids"] = list(s.voids)
         v["points"] = list(s.points)
         v["dealer"] = s.dealer

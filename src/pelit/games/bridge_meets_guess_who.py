@@ -66,7 +66,8 @@ from bisect import bisect_left
 from dataclasses import dataclass
 
 from ..cards.android import (ANDROID, android_seating, gather_trick, hidden_hand_zones,
-                             range_command, seating_lines, table_zones, won_view)
+                             range_command, seat_numbers, seat_view, seating_lines, table_zones,
+                             won_view)
 from ..cards.chips import Chips
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import (CLUBS, DIAMONDS, HEARTS, RANK_TEXT, SPADES, SUIT_NAMES, Card,
@@ -202,7 +203,34 @@ class BridgeMeetsGuessWho(Game):
     test_options = {"chips": 12}
     # the terminal: engine fields a screen need not show (render_board
     # names the suits shown void instead)
-    render_hints = {"hide": ["place_sides", "voids", "errors", "deal_no"], "table": ["trick", "calls"],
+    web_layout = {
+        "table": "trick",
+        # each human partners an android, seated across the table
+        "extra_hands": {"2": "android 0", "3": "android 1"},
+        "show": {
+            "hand": "hand", "hand_sizes_by_seat": "backs", "trick_by_seat": "trick",
+            "last_trick_by_seat": "last_trick",
+            "android_hand": {"role": "open_hand", "label": "their android's hand",
+                             "seat_key": "seen_hand_at"},
+            "dealer": "tag", "declarer": ["tag", "declarer"],
+            "contract": {"role": "banner", "label": "contract", "text": True},
+            "doubled": ["banner", "doubled"], "trump": ["banner", "trumps"],
+            "turn_place": ["banner", "to play"],
+            "chips.chips": ["chips", "chips"], "chips.debt": ["seat", "debt"],
+            "chips.bank": ["info", "bank"], "chips.tokens": ["info", "tokens"],
+            "tricks_won": ["team", "tricks"],
+            "calls": ["rows", "calls"], "tried": ["info", "commands tried"],
+            "questions": {"role": "history", "label": "questions",
+                          "format": ["{place}: {question}? {answer}"]},
+            "errors": {"role": "history", "label": "Error Messages",
+                       "format": ["{place}: {command}"]},
+        },
+    }
+    render_hints = {"hide": ["trick_by_seat", "last_trick_by_seat", "hand_sizes_by_seat", "seen_hand_at",
+                             "place_sides", "voids", "errors", "deal_no"], "table": ["trick", "calls"],
+                    # the web table's numbers of one table (an android at hand 2 + h)
+                    "one_table": ["trick_by_seat", "last_trick_by_seat", "hand_sizes_by_seat",
+                                  "seen_hand_at"],
                     "labels": {"android_hand": "their android's hand"},
                     # for a duplicate match: the side of each place and of a
                     # trick's taker, each side's chips, the calls' rows by seat
@@ -602,6 +630,8 @@ class BridgeMeetsGuessWho(Game):
         v["trick"] = [[labels[p], Card(c)] for p, c in s.trick]
         v["tried"] = [self.action_text(a) for a in s.tried]
         v.update(won_view(s, labels))
+        v.update(seat_view(s, seat_numbers(s.places),
+                           None if seat is None else self._seen_place(s, seat)))
         v["voids"] = list(s.voids)
         v["questions"] = [{"seat": a, "place": labels[p], "question": q,
                             "answer": "yes" if yes else "no", "after_plays": k}

@@ -172,6 +172,20 @@ class Dingo(Game):
     Phase = Phase
     State = DingoState
     deck = DECK
+    web_layout = {
+        "table": "cards",
+        "show": {
+            "hand": "hand", "hand_sizes": "backs", "dealer": "tag", "pass_to": ["tag", "you pass to"],
+            "round": ["banner", "now"], "hunt.rank": ["banner", "hunting"],
+            "hunt.plays": ["trick", "wolves played"],
+            "hunt.rabbit": ["cards", "rabbit hunted"],   # the A♦ held in a hand is text: not drawn
+            "next_rabbit": ["cards", "rabbit pile (top)"], "rabbits_left": ["info", "rabbits in the pile"],
+            "discard_top": {"role": "pile", "label": "discard pile", "size": "discards"},
+            "discards": "size",
+            "score_piles": ["seat_cards", "score pile"], "penalty_piles": ["seat_cards", "penalty pile"],
+            "points": ["seat", "points"],
+        },
+    }
     render_hints = {
         "seat_fields": ["dealer", "dingo_player", "pass_to"],
         "per_seat": ["hand_sizes", "score_piles", "penalty_piles", "points"],

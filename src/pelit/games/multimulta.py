@@ -234,6 +234,19 @@ class Multimulta(Game):
     deck = DECK
     test_options = {"target": 2}
     # the terminal: the inferred lacks are for bots; a trick is a table field
+    web_layout = {
+        "table": "trick",
+        "show": {
+            "hand": "hand", "hand_sizes": "backs", "trick": "trick", "last_trick": "last_trick",
+            "dealer": "tag", "leader": ["tag", "leads"], "suit": ["banner", "suit led"],
+            "selected": ["cards", "chosen to give"], "given": ["cards", "you gave"],
+            "received": ["cards", "you received"],
+            "selected_counts": {"role": "seat", "label": "chosen", "phases": ["select"]},
+            "tricks_won": ["team", "tricks"], "points": ["team", "points"],
+            "games_won": ["team", "games"],
+        },
+        "sheet": {"event": "deal_scored", "gained": "points", "total": "totals"},
+    }
     render_hints = {"hide": ["lacks", "deal_no"], "table": ["trick", "results"],
                     "seat_fields": ["turn"],
                     # one entry a side and a side's number, for a duplicate match

@@ -137,6 +137,20 @@ class MustaMaija(Game):
     State = MustaMaijaState
     deck = DECK
     test_options = {"players": 3}
+    web_layout = {
+        "table": "cards",
+        "show": {
+            "hand": "hand", "hand_sizes": "backs",
+            "shown": ["seat_cards", "known cards (picked up from the table)"],
+            "stock": ["count", "stock"], "trump": ["banner", "trumps"],
+            "trump_card": ["cards", "trump card (under the stock)"],
+            "returned": ["cards", "spades turned back into the stock"],
+            "table": ["cards", "attack (unbeaten cards)"], "beaten": ["cards", "beaten this attack"],
+            "target": ["cards", "card being beaten"], "limit": ["info", "attack at most"],
+            "attacker": ["tag", "attacks"], "defender": ["tag", "defends"],
+            "discard": ["history", "out of play"],
+        },
+    }
     render_hints = {
         "seat_fields": ["attacker", "defender"],
         "hide": ["trump_card_seen"],

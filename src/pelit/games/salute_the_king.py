@@ -104,6 +104,18 @@ class SaluteTheKing(Game):
     State = SaluteState
     presets = {"dealer-chooses": {"dealer_triggers": True}}
     test_options = {"players": 3}
+    web_layout = {
+        "table": "cards",
+        "show": {
+            "piles": ["backs", "cards in pile"],
+            "middle_top": {"role": "pile", "label": "the middle", "size": "middle_size"},
+            "middle_size": "size",
+            "triggers": {"role": "info", "label": "triggers (rank, gesture)", "text": True},
+            "turner": ["tag", "turns next"], "dealer": "tag",
+            "reacted": ["info", "reacted so far"],
+            "collections": ["info", "piles collected"],
+        },
+    }
     render_hints = {
         "table": ["triggers"],
         "seat_fields": ["turner"],

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from ..cards.deal import sample_hands
 from ..cards.deck import Card, CardSet, ids, mask_of
 from ..cards.statdeck import stat_deck
-from ..cards.trick import last_trick_cards, last_trick_from_view, won_tricks_view
+from ..cards.trick import last_trick_cards, last_trick_from_view, shown_last_trick, won_tricks_view
 from ..core.actions import ActionSpace
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
@@ -60,6 +60,7 @@ from ..core.registry import register
 DECK = stat_deck("airships")
 CATEGORIES = DECK.categories
 DUMMY = "dummy"
+DUMMY_AT = 3                 # the web table seats the dummy as hand 3, after the three players
 
 
 class Phase(enum.Enum):
@@ -165,7 +166,25 @@ class TopTrumps(Game):
     deck = DECK
     test_options = {}
     # the terminal: engine fields a screen need not show; a trick is a table field
-    render_hints = {"hide": ["acting", "circle", "lacks", "deal_no"], "table": ["trick"],
+    web_layout = {
+        "table": "trick",
+        "extra_hands": {"3": "dummy"},              # DUMMY_AT: the attacker plays it
+        "show": {
+            "hand": "hand", "hand_sizes_by_seat": "backs", "trick_by_seat": "trick",
+            "last_trick_by_seat": "last_trick",
+            "dummy": {"role": "open_hand", "label": "dummy", "seat_key": "dummy_at"},
+            "attacker": ["tag", "attacker"], "category": ["banner", "category"],
+            "best_so_far": ["banner", "best so far"], "turn_place": ["banner", "to play"],
+            "taken": ["seat", "tricks"], "points": ["seat", "points"],
+            "discards": ["cards", "discarded"],
+            "hand_figures": {"role": "history", "label": "your cards", "open": True},
+            "dummy_figures": {"role": "history", "label": "the dummy's cards", "open": True},
+            "deal_no": {"role": "info", "label": "deal", "one_based": True},
+        },
+        "sheet": {"event": "deal_scored", "total": "totals", "hide": ["tricks"]},
+    }
+    render_hints = {"hide": ["trick_by_seat", "last_trick_by_seat", "hand_sizes_by_seat", "taken",
+                             "dummy_at", "acting", "circle", "lacks", "deal_no"], "table": ["trick"],
                     "seat_fields": ["attacker"]}
 
     def render_board(self, view):
@@ -399,11 +418,26 @@ class TopTrumps(Game):
         v.update(won_tricks_view(s.tricks, last, s.trick, labels.__getitem__))
         if v["last_trick"] is not None:
             v["last_trick"]["category"] = s.last_trick[2]
+        v.update(self._seat_view(s, last))
         v["points"] = list(s.points)
         v["deal_no"] = s.deal_no
         v["circle"] = list(s.circle)
         v["results"] = [{"deal": i + 1, "attacker": a, "points": p}
                         for i, (a, p) in enumerate(s.results)]
+
+    def _seat_view(self, s, last):
+        """The table by seat numbers for the web table, beside the fields by
+        place name: a player at its seat, the dummy at hand ``DUMMY_AT``
+        (a hand that is no seat); the trick and the last trick as
+        ``[number, card]`` plays, and the cards each holds and the tricks each took (``taken``)."""
+        numbers = [DUMMY_AT if p == 2 else s.places[p] for p in range(4)]
+        sizes, tricks = [0] * 4, [0] * 4
+        for p in range(4):
+            sizes[numbers[p]] = s.hands[p].bit_count()
+            tricks[numbers[p]] = s.tricks[p]
+        return {"trick_by_seat": [[numbers[p], Card(c)] for p, c in s.trick],
+                "last_trick_by_seat": shown_last_trick(last, s.trick, numbers.__getitem__),
+                "hand_sizes_by_seat": sizes, "taken": tricks, "dummy_at": DUMMY_AT}
 
     def zones(self, s):
         z = {f"hand{p}": s.hands[p] for p in range(4)}

@@ -172,6 +172,20 @@ class Valepaska(Game):
     deck = DECK
     presets = {"jacks-on-empty": {"high_on_empty": True}}
     test_options = {"players": 3}
+    web_layout = {
+        "table": "cards",
+        "show": {
+            "hand": "hand", "hand_sizes": "backs",
+            "shown": ["seat_cards", "known cards (turned up by a doubt)"],
+            "stock": ["count", "stock"], "discard": ["info", "cards out of play"],
+            "pile": {"role": "history", "label": "pile (plays face down)",
+                     "format": ["{count} {rank} by {seat}: {cards}", "{count} {rank} by {seat}"]},
+            "top": ["banner", "rank on top"], "say": ["banner", "announced"],
+            "falls": ["banner", "pile falls unless doubted"], "aces_to_take": ["banner", "aces to take"],
+            "last": ["tag", "may be doubted"], "passed": ["info", "let the last play go"],
+            "chosen": ["info", "cards put down"],
+        },
+    }
     render_hints = {
         "seat_fields": ["turn", "last", "player", "taker"],
         "labels": {"hand_sizes": "cards", "shown": "known cards (turned up by a doubt)",

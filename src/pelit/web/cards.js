@@ -31,6 +31,16 @@ export function cardName(text) {
 }
 
 // One card face as an SVG string (viewBox 0 0 60 84).
+// a card of a game's own pack (Multimulta's triples "J97", Top Trumps' named
+// cards): its text, written across the face
+function faceSVG(text) {
+  const t = String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const size = Math.max(7, Math.min(18, Math.floor(80 / Math.max(1, String(text).length))));
+  return `<svg class="cardsvg" viewBox="0 0 60 84" role="img" aria-label="${t}">
+<rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" stroke="#999"/>
+<text x="30" y="${42 + size / 3}" font-size="${size}" font-weight="700" text-anchor="middle" fill="#1b1b1b" font-family="sans-serif">${t}</text></svg>`;
+}
+
 export function cardSVG(text) {
   if (text === "JK") {
     return `<svg class="cardsvg" viewBox="0 0 60 84" role="img" aria-label="joker">
@@ -38,6 +48,7 @@ export function cardSVG(text) {
 <text x="6" y="18" font-size="13" font-weight="700" fill="#7b2cbf" font-family="sans-serif">JK</text>
 <text x="30" y="56" font-size="30" text-anchor="middle" fill="#7b2cbf">\u2605</text></svg>`;
   }
+  if (!isCard(text)) return faceSVG(text);
   const rank = RANK_SHOW[text[0]] || text[0];
   const suit = text[1];
   const col = SUIT_COLOUR[suit];

@@ -258,7 +258,7 @@ export function drawTable(frame, game, ctx) {
     if (ctx.sel.version !== frame.version) { ctx.sel.version = frame.version; ctx.sel.objs = []; }
     ctx.acting = new Acting(m.legal, m.L, m.me, ctx.send, ctx.sel);
   } else ctx.acting = null;
-  const felt = h("section", { class: `felt t-${m.table} n${Math.min(m.n, 5)}`, id: ctx.live ? "felt" : null, "data-table": m.table });
+  const felt = h("section", { class: `felt t-${m.table} n${Math.min(m.n + Object.keys(m.extra).length, 5)}`, id: ctx.live ? "felt" : null, "data-table": m.table });
   // banner: the contract, trumps, declarer; the match score by side
   const banner = m.role("banner").filter((e) => e.value !== false);
   const teams = m.role("team").filter((e) => Array.isArray(e.value) && e.value.length > 1);
@@ -433,7 +433,7 @@ function historyEl(m, e) {
     ? x.map((y, s) => `${esc(m.short(s))} <b>${y}</b>`).join(" · ") : null;
   const record = val !== null && typeof val === "object" && !Array.isArray(val);
   const lines = record ? Object.entries(val).filter(([kk, x]) => x !== null && !omit.has(kk)).map(([kk, x]) => `${esc(words(kk))}: ${perSeat(x) || m.fmt(x, kk)}`)
-    : Array.isArray(val) ? val.map((x) => m.fmt(x)) : [m.fmt(val)];
+    : Array.isArray(val) ? val.map((x) => (e.format ? m.show(e, x) : m.fmt(x))) : [m.fmt(val)];
   const zone = h("div", { class: "zone", "data-key": e.path });
   if (lines.length > 2 || lines.join("").length > 160) {
     const last = lines.length ? lines[lines.length - 1] : "";

@@ -23,12 +23,16 @@ export function isBoard(v) {
   return Array.isArray(v) && v.length >= 2 && v.every((r) => Array.isArray(r) && r.length === v[0].length && r.length >= 2 &&
     r.every((x) => x === null || typeof x === "number" || (typeof x === "string" && x.length <= 2 && !isCard(x))));
 }
+// plays of a game's own pack too (Top Trumps' named cards)
+function isAnyPlays(v) {
+  return Array.isArray(v) && v.length > 0 && v.every((x) => Array.isArray(x) && x.length === 2 && Number.isInteger(x[0]) && typeof x[1] === "string");
+}
 // a finished trick in any of the shapes games give it
 export function trickOf(v) {
   if (!v) return null;
-  if (Array.isArray(v)) return isPlays(v) ? { plays: v, winner: null } : null;
+  if (Array.isArray(v)) return isAnyPlays(v) ? { plays: v, winner: null } : null;
   const plays = v.cards || v.plays || v.trick;
-  if (!isPlays(plays)) return null;
+  if (!isAnyPlays(plays)) return null;
   const winner = v.won_by ?? v.winner ?? v.taker ?? null;
   return { plays, winner: Number.isInteger(winner) ? winner : null };
 }
@@ -60,7 +64,8 @@ export class Model {
     this.labels = this.L.labels || {};
     this.entries = this.L.show ? this.declared() : this.guessed();
     // hands at the table that are no seat (Minibridge's dummy), by index: a place of their own
-    this.extra = this.L.extra_hands || {};
+    // (a game of two or four seats, Android Whist, names them for two only)
+    this.extra = Object.fromEntries(Object.entries(this.L.extra_hands || {}).filter(([k]) => Number(k) >= this.n));
     const around = this.n + Object.keys(this.extra).length;
     const place = positions(around);
     this.place = (s) => place[(s - this.pov + around) % around];
