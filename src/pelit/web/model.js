@@ -46,6 +46,25 @@ export function positions(n) {
   return ["bottom", "left", ...Array(n - 3).fill("top"), "right"];
 }
 
+// the games' sentences are written of "seat N": where one's own seat became
+// "You", the verb after it and the possessive follow ("You posts" -> "You
+// post", "You's claim" -> "your claim")
+const IRREGULAR = { has: "have", is: "are", was: "were", does: "do", goes: "go" };
+export function youAgree(text) {
+  return String(text)
+    .replace(/\bYou's\b/g, (w, at) => (at === 0 ? "Your" : "your"))
+    .replace(/(^|[.;:,(] |\band )You ([a-z]+)\b/g, (w, before, verb) => {
+      let base = IRREGULAR[verb];
+      if (base === undefined) {
+        if (/(ches|shes|sses|xes|zes)$/.test(verb)) base = verb.slice(0, -2);
+        else if (/[^aeiou]ies$/.test(verb)) base = verb.slice(0, -3) + "y";
+        else if (/[^s]s$/.test(verb)) base = verb.slice(0, -1);
+        else base = verb;
+      }
+      return `${before}You ${base}`;
+    });
+}
+
 export class Model {
   constructor(frame, game, opts = {}) {
     this.frame = frame;
@@ -171,7 +190,7 @@ export class Model {
       return names.length > 1 ? names.slice(0, -1).join(", ") + " and " + names[names.length - 1] : names[0];
     });
     if (k) out = out.replace(/\b[Tt]eam (\d+)( \([^)]*\))?/g, (w, t) => (Number(t) < k ? this.sideName(Number(t), k) : w));
-    return out;
+    return youAgree(out);
   }
 
   // -- values as text ---------------------------------------------------------
