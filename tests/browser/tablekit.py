@@ -311,3 +311,48 @@ def view_of(server, game, tid, seat, token):
 
 __all__ = ["DESKTOP", "PHONE", "Seat", "table", "play", "felt_text", "assert_fields_hidden",
            "check_dom_cards", "inside", "record_so_far", "watch", "seen", "view_of", "jsonable"]
+
+
+def play_some(me, moves) -> int:
+    """Up to ``moves`` of the seat's own moves by clicking, each page read
+    (``sample``) for the leak check; the moves made.  A move an out-of-turn
+    window offered (Valepaska's doubt) that a bot closed between the look and
+    the click is looked at again."""
+    made = 0
+    p = me.page
+    while made < moves and not me.over():
+        me.dismiss_summary()
+        seen = me.version()
+        if me.my_turn():
+            try:
+                me.act()
+            except AssertionError:
+                if me.version() == seen and me.my_turn():
+                    raise
+                continue
+            me.sample()
+            made += 1
+        else:
+            p.wait_for_function("() => document.getElementById('app').dataset.myturn === 'yes'"
+                                " || document.getElementById('app').dataset.status === 'over'"
+                                " || document.querySelector('#summary[open]') !== null")
+    return made
+
+
+def check_table_end(browser, server, game, me, shot, name) -> None:
+    """After a test's moves: no hidden field on the page, the hand on a
+    phone's screen (shots at both sizes), and every page read holding only
+    cards the seat may see."""
+    p = me.page
+    shot(p, f"{name}-desktop")
+    assert_fields_hidden(p, game, view_of(server, game, me.tid, 0, me.token))
+    phone = Seat(browser, server, me.tid, 0, me.token, viewport=PHONE)
+    if phone.page.locator("#hand").count():
+        assert inside(phone.page, "#hand"), f"{game.info.id}: the hand is off a phone's screen"
+    shot(phone.page, f"{name}-phone")
+    phone.close()
+    if game.deck is None:           # a game without cards (Believe or Doubt) shows none
+        assert not any(s["cards"] or s["glyphs"] for s in me.samples)
+    else:
+        check_dom_cards(game, record_so_far(server, me.tid), me.samples, 0)
+    me.close()

@@ -14,8 +14,7 @@ import pytest
 
 import pelit
 
-from tablekit import (PHONE, Seat, assert_fields_hidden, check_dom_cards, inside, record_so_far,
-                      table, view_of)
+from tablekit import check_table_end, play_some, table
 
 # game: (its options, what its table draws in the middle, moves to play)
 GAMES = {
@@ -46,24 +45,6 @@ def test_newer_game_at_its_table(game_id, browser, own_server, shot):
     p = me.page
     p.wait_for_selector(middle)
     me.sample()
-    made = 0
-    while made < moves and not me.over():
-        me.dismiss_summary()
-        if me.my_turn():
-            me.act()
-            me.sample()
-            made += 1
-        else:
-            p.wait_for_function("() => document.getElementById('app').dataset.myturn === 'yes'"
-                                " || document.getElementById('app').dataset.status === 'over'"
-                                " || document.querySelector('#summary[open]') !== null")
+    made = play_some(me, moves)
     assert made, f"{game_id}: no move was made by clicking"
-    shot(p, f"{game_id}-desktop")
-    assert_fields_hidden(p, game, view_of(own_server, game, me.tid, 0, me.token))
-    phone = Seat(browser, own_server, me.tid, 0, me.token, viewport=PHONE)
-    if phone.page.locator("#hand").count():
-        assert inside(phone.page, "#hand"), f"{game_id}: the hand is off a phone's screen"
-    shot(phone.page, f"{game_id}-phone")
-    phone.close()
-    check_dom_cards(game, record_so_far(own_server, me.tid), me.samples, 0)
-    me.close()
+    check_table_end(browser, own_server, game, me, shot, game_id)

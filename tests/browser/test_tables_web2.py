@@ -15,8 +15,7 @@ import pytest
 
 import pelit
 
-from tablekit import (PHONE, Seat, assert_fields_hidden, check_dom_cards, inside, record_so_far,
-                      table, view_of)
+from tablekit import check_table_end, play_some, table
 
 # game: (its options, what its table draws, moves to play)
 GAMES = {
@@ -39,32 +38,6 @@ def test_game_at_its_declared_table(game_id, browser, own_server, shot):
     p = me.page
     p.wait_for_selector(drawn)
     me.sample()
-    made = 0
-    while made < moves and not me.over():
-        me.dismiss_summary()
-        seen = me.version()
-        if me.my_turn():
-            try:
-                me.act()
-            except AssertionError:
-                # an out-of-turn window (Valepaska's doubt) closed by a bot
-                # between the look and the click: nothing to do, look again
-                if me.version() == seen and me.my_turn():
-                    raise
-                continue
-            me.sample()
-            made += 1
-        else:
-            p.wait_for_function("() => document.getElementById('app').dataset.myturn === 'yes'"
-                                " || document.getElementById('app').dataset.status === 'over'"
-                                " || document.querySelector('#summary[open]') !== null")
+    made = play_some(me, moves)
     assert made, f"{game_id}: no move was made by clicking"
-    shot(p, f"web2-{game_id}-desktop")
-    assert_fields_hidden(p, game, view_of(own_server, game, me.tid, 0, me.token))
-    phone = Seat(browser, own_server, me.tid, 0, me.token, viewport=PHONE)
-    if phone.page.locator("#hand").count():
-        assert inside(phone.page, "#hand"), f"{game_id}: the hand is off a phone's screen"
-    shot(phone.page, f"web2-{game_id}-phone")
-    phone.close()
-    check_dom_cards(game, record_so_far(own_server, me.tid), me.samples, 0)
-    me.close()
+    check_table_end(browser, own_server, game, me, shot, f"web2-{game_id}")

@@ -15,8 +15,7 @@ import pytest
 
 import pelit
 
-from tablekit import (PHONE, Seat, assert_fields_hidden, check_dom_cards, inside, play,
-                      record_so_far, table, view_of)
+from tablekit import check_dom_cards, check_table_end, play, play_some, record_so_far, table
 
 # game: (its options, the table that draws it, what it draws, moves to play)
 GAMES = {
@@ -32,22 +31,6 @@ GAMES = {
 }
 
 
-def play_some(me, moves):
-    made = 0
-    p = me.page
-    while made < moves and not me.over():
-        me.dismiss_summary()
-        if me.my_turn():
-            me.act()
-            me.sample()
-            made += 1
-        else:
-            p.wait_for_function("() => document.getElementById('app').dataset.myturn === 'yes'"
-                                " || document.getElementById('app').dataset.status === 'over'"
-                                " || document.querySelector('#summary[open]') !== null")
-    return made
-
-
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_game_at_its_declared_table(game_id, browser, own_server, shot):
     game = pelit.load(game_id)
@@ -61,23 +44,12 @@ def test_game_at_its_declared_table(game_id, browser, own_server, shot):
     assert made, f"{game_id}: no move was made by clicking"
     shot(p, f"{game_id}-playing")
     made += play_some(me, moves - made)
-    shot(p, f"{game_id}-desktop")
     # seats by name, never by number (the action buttons are the game's own action text)
     felt = p.evaluate("""() => { const f = document.getElementById('felt').cloneNode(true);
       f.querySelectorAll('#actions, #allmoves, #verbs').forEach((e) => e.remove());
       return f.innerText; }""")
     assert not re.search(r"\bseat \d", felt, re.I), f"{game_id}: a seat number on the table"
-    assert_fields_hidden(p, game, view_of(own_server, game, me.tid, 0, me.token))
-    phone = Seat(browser, own_server, me.tid, 0, me.token, viewport=PHONE)
-    if phone.page.locator("#hand").count():
-        assert inside(phone.page, "#hand"), f"{game_id}: the hand is off a phone's screen"
-    shot(phone.page, f"{game_id}-phone")
-    phone.close()
-    if game.deck is None:           # a game without cards (Believe or Doubt) shows none
-        assert not any(s["cards"] or s["glyphs"] for s in me.samples)
-    else:
-        check_dom_cards(game, record_so_far(own_server, me.tid), me.samples, 0)
-    me.close()
+    check_table_end(browser, own_server, game, me, shot, game_id)
 
 
 def test_score_sheet_counts_from_the_starting_tokens(browser, own_server):
