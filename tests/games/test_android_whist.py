@@ -62,6 +62,17 @@ def test_seating_3_4_androids_left_of_dealer_and_right_of_other_human():
     assert int(v1["hand"]) == hand(P3) and int(v1["android_hand"]) == hand(P2)
 
 
+def test_the_web_table_seats_the_places_clockwise_from_the_dealer_3_4():
+    # 3.4: human 0 deals; android 1 on his left, android 0 across, human 1 on
+    # his right.  The web table numbers android h as hand 2 + h, so going
+    # clockwise the numbers run 0, 3, 2, 1 and the view says so (the page
+    # would otherwise put human 1 on human 0's left)
+    s = G.new_state(seed=1, decks=[DEAL])
+    assert s.view(0)["clockwise_by_seat"] == [0, 3, 2, 1]
+    assert s.view(None)["clockwise_by_seat"] == [0, 3, 2, 1]
+    assert G.web_layout["clockwise"] == "clockwise_by_seat"
+
+
 def test_friendly_android_hand_never_reaches_its_commander_3_4():
     s = G.new_state(seed=1, decks=[DEAL])
     for seat, friendly in ((0, P2), (1, P1)):

@@ -102,12 +102,15 @@ def seat_numbers(places) -> list[int]:
 def seat_view(s, numbers, seen_place) -> dict:
     """The table by seat numbers (``seat_numbers``) for the web table, beside
     the views' own fields by place name: the trick and the last trick as
-    ``[number, card]`` plays, the cards each hand holds, and which hand the
-    seat sees (the opposing android's, ``seen_place``; None where none)."""
+    ``[number, card]`` plays, the cards each hand holds, which hand the
+    seat sees (the opposing android's, ``seen_place``; None where none), and
+    the numbers in clockwise order (the dealer first): with dealer 0 they run
+    0, 3, 2, 1, so the table cannot seat them by counting up."""
     sizes = [0] * 4
     for p, h in enumerate(s.hands):
         sizes[numbers[p]] = h.bit_count()
-    return {"trick_by_seat": [[numbers[p], Card(c)] for p, c in s.trick],
+    return {"clockwise_by_seat": list(numbers),      # the places are clockwise from the dealer
+            "trick_by_seat": [[numbers[p], Card(c)] for p, c in s.trick],
             "last_trick_by_seat": shown_last_trick(s.last_trick, s.trick, numbers.__getitem__),
             "hand_sizes_by_seat": sizes,
             "seen_hand_at": None if seen_place is None else numbers[seen_place]}

@@ -169,6 +169,9 @@ class AndroidWhist(Game):
         "table": "trick",
         # with two humans each partners an android, seated across the table
         "extra_hands": {"2": "android 0", "3": "android 1"},
+        # who sits where going clockwise (the dealer first): seat numbers
+        # do not count up around this table
+        "clockwise": "clockwise_by_seat",
         "show": {
             "hand": "hand", "hand_sizes_by_seat": "backs", "trick_by_seat": "trick",
             "last_trick_by_seat": "last_trick",
@@ -182,9 +185,11 @@ class AndroidWhist(Game):
         "sheet": {"event": "deal_scored", "gained": "points", "total": "totals"},
     }
     render_hints = {"hide": ["trick_by_seat", "last_trick_by_seat", "hand_sizes_by_seat", "seen_hand_at",
+                             "clockwise_by_seat",
                              "place_sides", "acting", "voids", "deal_no"], "table": ["trick", "last_trick"],
                     # the web table's numbers of one table (an android at hand 2 + h)
                     "one_table": ["trick_by_seat", "last_trick_by_seat", "hand_sizes_by_seat",
+                                  "clockwise_by_seat",
                                   "seen_hand_at"],
                     "labels": {"android_hand": "their android's hand"},
                     # for a duplicate match: the side of each place and of a

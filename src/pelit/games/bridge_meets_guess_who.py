@@ -207,6 +207,9 @@ class BridgeMeetsGuessWho(Game):
         "table": "trick",
         # each human partners an android, seated across the table
         "extra_hands": {"2": "android 0", "3": "android 1"},
+        # who sits where going clockwise (the dealer first): seat numbers
+        # do not count up around this table
+        "clockwise": "clockwise_by_seat",
         "show": {
             "hand": "hand", "hand_sizes_by_seat": "backs", "trick_by_seat": "trick",
             "last_trick_by_seat": "last_trick",
@@ -227,9 +230,11 @@ class BridgeMeetsGuessWho(Game):
         },
     }
     render_hints = {"hide": ["trick_by_seat", "last_trick_by_seat", "hand_sizes_by_seat", "seen_hand_at",
+                             "clockwise_by_seat",
                              "place_sides", "voids", "errors", "deal_no"], "table": ["trick", "calls"],
                     # the web table's numbers of one table (an android at hand 2 + h)
                     "one_table": ["trick_by_seat", "last_trick_by_seat", "hand_sizes_by_seat",
+                                  "clockwise_by_seat",
                                   "seen_hand_at"],
                     "labels": {"android_hand": "their android's hand"},
                     # for a duplicate match: the side of each place and of a

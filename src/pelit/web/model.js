@@ -87,7 +87,13 @@ export class Model {
     this.extra = Object.fromEntries(Object.entries(this.L.extra_hands || {}).filter(([k]) => Number(k) >= this.n));
     const around = this.n + Object.keys(this.extra).length;
     const place = positions(around);
-    this.place = (s) => place[(s - this.pov + around) % around];
+    // a game whose numbers do not count up clockwise (Android Whist) gives the order
+    const ring = this.L.clockwise ? this.view[this.L.clockwise] : null;
+    if (Array.isArray(ring) && ring.length === around && ring.includes(this.pov)) {
+      this.place = (s) => place[(ring.indexOf(s) - ring.indexOf(this.pov) + around) % around];
+    } else {
+      this.place = (s) => place[(s - this.pov + around) % around];
+    }
   }
 
   // -- fields and roles ----------------------------------------------------
