@@ -454,7 +454,9 @@ def test_a_person_in_a_doubt_window_is_waited_for_then_bots_move_on(db, answer):
     already play.  A bot whose play would close the window waits while the
     person may still answer (up to --window-wait); answered or not, play goes on."""
     import time
-    srv = Server(db, bot_delay=0.02, window_wait=2.0).start()
+    # the window stays open 4 s: the person thinks 1 s after the frame
+    # arrives, which on a loaded machine can be a second after it opened
+    srv = Server(db, bot_delay=0.02, window_wait=4.0).start()
     try:
         async def main():
             tid, host, tokens = srv.table("valepaska", ["human", "heuristic", "heuristic"],
