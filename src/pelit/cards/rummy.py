@@ -60,9 +60,10 @@ from itertools import combinations, combinations_with_replacement
 
 from ..core.actions import ActionSpace
 from ..core.errors import ParseError
-from .deck import (ACE, JOKER_RANK, RANK_NAMES, RANK_TEXT, SUIT_NAMES, SUITS, Card,
-                   normalize_card_text, pretty)
+from .deck import (ACE, JOKER_RANK, RANK_NAMES, RANK_TEXT, SUIT_NAMES, SUITS, Card, CardSet,
+                   mask_of, normalize_card_text, pretty)
 from .meld_screen import seat_label
+from .seats import others_hands
 
 SET, RUN = 0, 1
 KIND_NAMES = ("set", "run")
@@ -795,6 +796,39 @@ def layoff_moves(rules: MeldRules, table, pool: int, wild: int, targets=None,
 WEB_SHOW = {"hand": "hand", "hand_sizes": "backs", "hand_known": ["seat_cards", "known in hand"],
             "stock": ["count", "stock"], "dealer": "tag"}
 MELDED = {"true": "yes", "false": "not yet"}        # "melded"/"opened" per seat, in words
+
+
+def view_hands(s, seat, v) -> None:
+    """The part of a rummy view WEB_SHOW draws: the seat's own hand, every
+    hand's size, the cards known to be in each hand (taken from a pile in
+    sight of all) and the stock's size."""
+    if seat is not None:
+        v["hand"] = CardSet(s.hands[seat])
+    v["hand_sizes"] = [h.bit_count() for h in s.hands]
+    v["hand_known"] = [CardSet(k) for k in s.known]
+    v["stock"] = len(s.stock)
+
+
+def table_mask(table) -> int:
+    """Every card in the melds on the table (a removed meld's place is None)."""
+    return mask_of(c for m in table if m is not None for c in m.cards)
+
+
+def hand_zones(zones: dict, hands) -> dict:
+    """``zones`` with one zone a hand added (``hand0``, ``hand1``...)."""
+    for p, h in enumerate(hands):
+        zones[f"hand{p}"] = h
+    return zones
+
+
+def unknown_in_stock_and_hands(s, seat) -> int:
+    """What a seat cannot know in a game where only the stock and the other
+    hands are hidden: those cards less every card shown (``s.public``); the
+    end of the match showed the hands."""
+    hidden = mask_of(s.stock)
+    if s.outcome is None:
+        hidden |= others_hands(s.hands, seat)
+    return hidden & ~s.public
 
 
 def meld_records(rules: MeldRules, table) -> list[dict]:

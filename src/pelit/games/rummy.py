@@ -111,8 +111,8 @@ from ..cards.rummy import (MELDED, WEB_SHOW, JOKER_FACE, MeldRules, RUN, RummyAc
                            describe_meld_event, discard_line, draw_cards, drawable, layoff_moves, lift_moves,
                            meld_records, melds_from_records, one_per_face, put_meld,
                            rebuilt_note, sample_unseen, stock_end_reason, stock_end_text,
-                           table_before, table_changes, table_lines)
-from ..cards.seats import others_hands
+                           table_before, table_changes, table_lines, table_mask,
+                           hand_zones, unknown_in_stock_and_hands, view_hands)
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
 
@@ -952,11 +952,7 @@ class Rummy(Game):
     # -- views -----------------------------------------------------------------------
     def _view(self, s, seat, v):
         n = s.options.players
-        if seat is not None:
-            v["hand"] = CardSet(s.hands[seat])
-        v["hand_sizes"] = [h.bit_count() for h in s.hands]
-        v["hand_known"] = [CardSet(k) for k in s.known]
-        v["stock"] = len(s.stock)
+        view_hands(s, seat, v)
         v["discard"] = [Card(c) for c in s.discard]
         v["discarder"] = s.discarder
         v["melds"] = meld_records(RULES, s.table)
@@ -988,17 +984,12 @@ class Rummy(Game):
         v["no_draw"] = s.no_draw
 
     def zones(self, s):
-        z = {"stock": mask_of(s.stock), "discard": mask_of(s.discard), "loose": s.loose,
-             "table": mask_of(c for m in s.table if m is not None for c in m.cards),
-             "box": s.box}
-        for p, h in enumerate(s.hands):
-            z[f"hand{p}"] = h
-        return z
+        return hand_zones({"stock": mask_of(s.stock), "discard": mask_of(s.discard),
+                           "loose": s.loose, "table": table_mask(s.table), "box": s.box},
+                          s.hands)
 
     def unknown_cards(self, s, seat):
-        if s.outcome is not None:
-            return mask_of(s.stock) & ~s.public
-        return (mask_of(s.stock) | others_hands(s.hands, seat)) & ~s.public
+        return unknown_in_stock_and_hands(s, seat)
 
     def sample_world(self, view, rng):
         s = self.blank_world(view, rng)

@@ -68,8 +68,8 @@ from ..cards.meld_screen import seat_label
 from ..cards.rummy import (MELDED, WEB_SHOW, MeldRules, RUN, RummyActions, cards_for_faces, cards_in_order,
                            count_cards, describe_meld_event, discard_line, draw_cards, drawable,
                            layoff_moves, meld_records, melds_from_records, rebuilt_note,
-                           stock_end_reason, stock_end_text, table_lines)
-from ..cards.seats import others_hands
+                           stock_end_reason, stock_end_text, table_lines, table_mask, hand_zones,
+                           unknown_in_stock_and_hands, view_hands)
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
 
@@ -524,10 +524,7 @@ class SevenRummy(Game):
 
     # -- views -------------------------------------------------------------------------
     def _view(self, s, seat, v):
-        if seat is not None:
-            v["hand"] = CardSet(s.hands[seat])
-        v["hand_sizes"] = [h.bit_count() for h in s.hands]
-        v["stock"] = len(s.stock)
+        view_hands(s, seat, v)
         v["discard"] = [Card(c) for c in s.discard]
         v["discarder"] = s.discarder
         v["melds"] = meld_records(RULES, s.table)
@@ -541,7 +538,6 @@ class SevenRummy(Game):
         v["drew_stock"] = list(s.drew_stock)
         v["melded"] = list(s.melded)
         v["melded_before"] = s.melded_before
-        v["hand_known"] = [CardSet(k) for k in s.known]
         v["waiting"] = None
         if s.phase is Phase.CLAIM:
             v["waiting"] = {"seat": s.turn,
@@ -550,16 +546,11 @@ class SevenRummy(Game):
         v["passed"] = [p for p in range(s.options.players) if (s.passed >> p) & 1]
 
     def zones(self, s):
-        z = {"stock": mask_of(s.stock), "discard": mask_of(s.discard),
-             "table": mask_of(c for m in s.table if m is not None for c in m.cards)}
-        for p, h in enumerate(s.hands):
-            z[f"hand{p}"] = h
-        return z
+        return hand_zones({"stock": mask_of(s.stock), "discard": mask_of(s.discard),
+                           "table": table_mask(s.table)}, s.hands)
 
     def unknown_cards(self, s, seat):
-        if s.outcome is not None:
-            return mask_of(s.stock) & ~s.public
-        return (mask_of(s.stock) | others_hands(s.hands, seat)) & ~s.public
+        return unknown_in_stock_and_hands(s, seat)
 
     def sample_world(self, view, rng):
         s = self.blank_world(view, rng)

@@ -63,7 +63,7 @@ from ..cards.deck import (ACE, JACK, KING, QUEEN, Card, CardSet, ids, mask_of, p
 from ..cards.deal import sample_hands, shuffled
 from ..cards.meld_screen import seat_label
 from ..cards.rummy import (WEB_SHOW, RUN, SET, Meld, MeldRules, RummyActions, cards_for_faces,
-                           cards_in_order, count_cards)
+                           cards_in_order, count_cards, view_hands)
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
 
@@ -502,11 +502,7 @@ class Umtali(Game):
 
     # -- views -----------------------------------------------------------------------
     def _view(self, s, seat, v):
-        if seat is not None:
-            v["hand"] = CardSet(s.hands[seat])
-        v["hand_sizes"] = [h.bit_count() for h in s.hands]
-        v["hand_known"] = [CardSet(k) for k in s.known]
-        v["stock"] = len(s.stock)
+        view_hands(s, seat, v)
         v["pile"] = [Card(c) for c in s.pile]
         v["face_down"] = bool(s.face_down)
         if s.face_down and seat is not None and seat == s.out:

@@ -78,8 +78,8 @@ from ..cards.rummy import (MELDED, WEB_SHOW, FACE_TEXT, MeldRules, RUN, RummyAct
                            cards_for_faces, cards_in_order, count_cards, describe_meld_event,
                            layoff_moves, lift_moves, meld_records, melds_from_records,
                            one_per_face, place_texts, put_meld, sample_unseen, table_before,
-                           table_changes, table_lines)
-from ..cards.seats import others_hands
+                           table_changes, table_lines, table_mask, hand_zones,
+                           unknown_in_stock_and_hands, view_hands)
 from ..core.game import Game, GameInfo, Outcome, State, option
 from ..core.registry import register
 
@@ -648,11 +648,7 @@ class Vazhushal(Game):
 
     # -- views -------------------------------------------------------------------------
     def _view(self, s, seat, v):
-        if seat is not None:
-            v["hand"] = CardSet(s.hands[seat])
-        v["hand_sizes"] = [h.bit_count() for h in s.hands]
-        v["hand_known"] = [CardSet(k) for k in s.known]
-        v["stock"] = len(s.stock)
+        view_hands(s, seat, v)
         v["line"] = [Card(c) for c in s.line]
         v["negative_joker"] = Card(s.neg)
         v["wild"] = self._wild_words(s.wild)
@@ -670,17 +666,12 @@ class Vazhushal(Game):
             v["turn_start"] = {"changed": table_changes(RULES, table, s.table), "melded": melded}
 
     def zones(self, s):
-        z = {"stock": mask_of(s.stock), "line": mask_of(s.line), "loose": s.loose,
-             "table": mask_of(c for m in s.table if m is not None for c in m.cards),
-             "negative_joker": 1 << s.neg, "box": s.box}
-        for p, h in enumerate(s.hands):
-            z[f"hand{p}"] = h
-        return z
+        return hand_zones({"stock": mask_of(s.stock), "line": mask_of(s.line), "loose": s.loose,
+                           "table": table_mask(s.table), "negative_joker": 1 << s.neg,
+                           "box": s.box}, s.hands)
 
     def unknown_cards(self, s, seat):
-        if s.outcome is not None:
-            return mask_of(s.stock) & ~s.public
-        return (mask_of(s.stock) | others_hands(s.hands, seat)) & ~s.public
+        return unknown_in_stock_and_hands(s, seat)
 
     def sample_world(self, view, rng):
         # A player who laid a sequence before drawing can take from the line:
