@@ -116,6 +116,41 @@ def seat_view(s, numbers, seen_place) -> dict:
             "seen_hand_at": None if seen_place is None else numbers[seen_place]}
 
 
+# seat_view's fields: the web table's, not the terminal's
+SEAT_VIEW_FIELDS = ("trick_by_seat", "last_trick_by_seat", "hand_sizes_by_seat", "clockwise_by_seat",
+                    "seen_hand_at")
+
+
+def android_web_layout(show: dict, **more) -> dict:
+    """The web table of a game of humans and androids (core/presentation.py):
+    a trick table whose hands 2 and 3 are the androids, seated clockwise by
+    ``clockwise_by_seat`` (seat numbers do not count up around this table),
+    drawn from seat_view's fields; ``show`` adds the game's own fields after
+    the shared ones, ``more`` the layout's other keys (a score sheet...)."""
+    return {"table": "trick",
+            # each human partners an android, seated across the table
+            "extra_hands": {"2": "android 0", "3": "android 1"},
+            "clockwise": "clockwise_by_seat",
+            "show": {"hand": "hand", "hand_sizes_by_seat": "backs", "trick_by_seat": "trick",
+                     "last_trick_by_seat": "last_trick",
+                     "android_hand": {"role": "open_hand", "label": "their android's hand",
+                                      "seat_key": "seen_hand_at"},
+                     "dealer": "tag", **show},
+            **more}
+
+
+def android_render_hints(hide: list, table: list, **more) -> dict:
+    """The terminal's hints shared by the games of humans and androids:
+    seat_view's fields hidden (they are the web table's) beside the game's
+    own ``hide``, seat_view's numbers kept to one table, and for a
+    duplicate match the side of each place and of a trick's taker."""
+    return {"hide": [*SEAT_VIEW_FIELDS, "place_sides", "voids", "deal_no", *hide], "table": table,
+            # the web table's numbers of one table (an android at hand 2 + h)
+            "one_table": list(SEAT_VIEW_FIELDS),
+            "labels": {"android_hand": "their android's hand"},
+            "team_fields": ["side", "place_sides"], **more}
+
+
 def table_zones(s) -> dict:
     """Every card's place (for the conservation check): the four hands, the
     trick and each side's won cards."""

@@ -50,9 +50,9 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.android import (ANDROID, FOLLOW_COMMANDS, LEAD_COMMANDS, WHIST_COMMANDS,
-                             android_seating, gather_trick, hidden_hand_zones,
-                             seat_numbers, seat_view, seating_lines, table_zones, won_view,
-                             whist_command)
+                             android_render_hints, android_seating, android_web_layout,
+                             gather_trick, hidden_hand_zones, seat_numbers, seat_view,
+                             seating_lines, table_zones, won_view, whist_command)
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import SPADES, SUIT_NAMES, Card, CardSet, ids, standard_deck
 from ..cards.table_text import voids_line
@@ -163,38 +163,15 @@ class AndroidWhist(Game):
     State = AndroidWhistState
     deck = DECK
     test_options = {"target": 2}
-    # the terminal: engine fields a screen need not show (render_board
-    # names the suits shown void instead)
-    web_layout = {
-        "table": "trick",
-        # with two humans each partners an android, seated across the table
-        "extra_hands": {"2": "android 0", "3": "android 1"},
-        # who sits where going clockwise (the dealer first): seat numbers
-        # do not count up around this table
-        "clockwise": "clockwise_by_seat",
-        "show": {
-            "hand": "hand", "hand_sizes_by_seat": "backs", "trick_by_seat": "trick",
-            "last_trick_by_seat": "last_trick",
-            "android_hand": {"role": "open_hand", "label": "their android's hand",
-                             "seat_key": "seen_hand_at"},
-            "dealer": "tag", "turn_place": ["banner", "to play"],
-            "after_error": ["banner", "Error Message: command again"],
-            "tried": ["info", "commands tried"],
-            "tricks_won": ["team", "tricks"], "points": ["team", "points"],
-        },
-        "sheet": {"event": "deal_scored", "gained": "points", "total": "totals"},
-    }
-    render_hints = {"hide": ["trick_by_seat", "last_trick_by_seat", "hand_sizes_by_seat", "seen_hand_at",
-                             "clockwise_by_seat",
-                             "place_sides", "acting", "voids", "deal_no"], "table": ["trick", "last_trick"],
-                    # the web table's numbers of one table (an android at hand 2 + h)
-                    "one_table": ["trick_by_seat", "last_trick_by_seat", "hand_sizes_by_seat",
-                                  "clockwise_by_seat",
-                                  "seen_hand_at"],
-                    "labels": {"android_hand": "their android's hand"},
-                    # for a duplicate match: the side of each place and of a
-                    # trick's taker, the player acting for each place
-                    "team_fields": ["side", "place_sides"], "seat_lists": ["acting"]}
+    web_layout = android_web_layout(
+        {"turn_place": ["banner", "to play"],
+         "after_error": ["banner", "Error Message: command again"],
+         "tried": ["info", "commands tried"],
+         "tricks_won": ["team", "tricks"], "points": ["team", "points"]},
+        sheet={"event": "deal_scored", "gained": "points", "total": "totals"})
+    # the terminal names the suits shown void in render_board; for a
+    # duplicate match, the player acting for each place
+    render_hints = android_render_hints(["acting"], ["trick", "last_trick"], seat_lists=["acting"])
 
     def render_board(self, view):
         """For the terminal: who is who at the table (3.4), and the suits each

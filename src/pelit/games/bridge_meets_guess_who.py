@@ -65,9 +65,9 @@ import enum
 from bisect import bisect_left
 from dataclasses import dataclass
 
-from ..cards.android import (ANDROID, android_seating, gather_trick, hidden_hand_zones,
-                             range_command, seat_numbers, seat_view, seating_lines, table_zones,
-                             won_view)
+from ..cards.android import (ANDROID, android_render_hints, android_seating, android_web_layout,
+                             gather_trick, hidden_hand_zones, range_command, seat_numbers,
+                             seat_view, seating_lines, table_zones, won_view)
 from ..cards.chips import Chips
 from ..cards.deal import deal, sample_hands
 from ..cards.deck import (CLUBS, DIAMONDS, HEARTS, RANK_TEXT, SPADES, SUIT_NAMES, Card,
@@ -201,46 +201,24 @@ class BridgeMeetsGuessWho(Game):
     State = GuessWhoState
     deck = DECK
     test_options = {"chips": 12}
-    # the terminal: engine fields a screen need not show (render_board
-    # names the suits shown void instead)
-    web_layout = {
-        "table": "trick",
-        # each human partners an android, seated across the table
-        "extra_hands": {"2": "android 0", "3": "android 1"},
-        # who sits where going clockwise (the dealer first): seat numbers
-        # do not count up around this table
-        "clockwise": "clockwise_by_seat",
-        "show": {
-            "hand": "hand", "hand_sizes_by_seat": "backs", "trick_by_seat": "trick",
-            "last_trick_by_seat": "last_trick",
-            "android_hand": {"role": "open_hand", "label": "their android's hand",
-                             "seat_key": "seen_hand_at"},
-            "dealer": "tag", "declarer": ["tag", "declarer"],
-            "contract": {"role": "banner", "label": "contract", "text": True},
-            "doubled": ["banner", "doubled"], "trump": ["banner", "trumps"],
-            "turn_place": ["banner", "to play"],
-            "chips.chips": ["chips", "chips"], "chips.debt": ["seat", "debt"],
-            "chips.bank": ["info", "bank"], "chips.tokens": ["info", "tokens"],
-            "tricks_won": ["team", "tricks"],
-            "calls": ["rows", "calls"], "tried": ["info", "commands tried"],
-            "questions": {"role": "history", "label": "questions",
-                          "format": ["{place}: {question}? {answer}"]},
-            "errors": {"role": "history", "label": "Error Messages",
-                       "format": ["{place}: {command}"]},
-        },
-    }
-    render_hints = {"hide": ["trick_by_seat", "last_trick_by_seat", "hand_sizes_by_seat", "seen_hand_at",
-                             "clockwise_by_seat",
-                             "place_sides", "voids", "errors", "deal_no"], "table": ["trick", "calls"],
-                    # the web table's numbers of one table (an android at hand 2 + h)
-                    "one_table": ["trick_by_seat", "last_trick_by_seat", "hand_sizes_by_seat",
-                                  "clockwise_by_seat",
-                                  "seen_hand_at"],
-                    "labels": {"android_hand": "their android's hand"},
-                    # for a duplicate match: the side of each place and of a
-                    # trick's taker, each side's chips, the calls' rows by seat
-                    "team_fields": ["side", "place_sides"], "team_lists": ["chips", "debt"],
-                    "seat_rows": ["calls"]}
+    web_layout = android_web_layout({
+        "declarer": ["tag", "declarer"],
+        "contract": {"role": "banner", "label": "contract", "text": True},
+        "doubled": ["banner", "doubled"], "trump": ["banner", "trumps"],
+        "turn_place": ["banner", "to play"],
+        "chips.chips": ["chips", "chips"], "chips.debt": ["seat", "debt"],
+        "chips.bank": ["info", "bank"], "chips.tokens": ["info", "tokens"],
+        "tricks_won": ["team", "tricks"],
+        "calls": ["rows", "calls"], "tried": ["info", "commands tried"],
+        "questions": {"role": "history", "label": "questions",
+                      "format": ["{place}: {question}? {answer}"]},
+        "errors": {"role": "history", "label": "Error Messages",
+                   "format": ["{place}: {command}"]},
+    })
+    # the terminal names the suits shown void in render_board; for a
+    # duplicate match, each side's chips, the calls' rows by seat
+    render_hints = android_render_hints(["errors"], ["trick", "calls"],
+                                        team_lists=["chips", "debt"], seat_rows=["calls"])
 
     def render_board(self, view):
         """For the terminal: who is who at the table (3.4), and the suits each
