@@ -9,6 +9,8 @@ trick game (the games log a card put to a trick as a ``play`` event, or a
 
 from __future__ import annotations
 
+from . import Bot
+
 PLAY_KINDS = ("play", "lead")
 
 
@@ -25,3 +27,14 @@ class PlayMemory:
                 self.gone = 0
             elif kind in PLAY_KINDS and e.get("card") is not None:
                 self.gone |= 1 << int(e["card"])
+
+
+class RememberingBot(Bot):
+    """A bot that remembers the cards played this deal (``self.memory``)."""
+
+    def __init__(self, game, seat, seed=0):
+        super().__init__(game, seat, seed)
+        self.memory = PlayMemory()      # won tricks lie face down: it remembers them
+
+    def observe(self, events):
+        self.memory.observe(events)

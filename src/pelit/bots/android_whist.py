@@ -16,8 +16,8 @@ from __future__ import annotations
 from ..cards.deck import SPADES, highest, ids, lowest
 from ..cards.trick import beating_mask, winning_index
 from ..games.android_whist import DECK, STRENGTH, TRUMP
-from . import Bot, heuristic
-from ._memory import PlayMemory
+from . import heuristic
+from ._memory import RememberingBot
 
 FOLLOW_WIN = ("duck", "shortest", "clubs", "diamonds", "hearts", "beat", "spades",
               "high", "longest")
@@ -28,15 +28,8 @@ LEAD = ("high longest", "longest", "hearts", "diamonds", "clubs", "high shortest
 
 
 @heuristic("android-whist")
-class AndroidWhistBot(Bot):
+class AndroidWhistBot(RememberingBot):
     name = "heuristic"
-
-    def __init__(self, game, seat, seed=0):
-        super().__init__(game, seat, seed)
-        self.memory = PlayMemory()      # won tricks lie face down: it remembers them
-
-    def observe(self, events):
-        self.memory.observe(events)
 
     def choose(self, view):
         legal = view["legal"]

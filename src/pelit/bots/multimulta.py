@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from ..cards.deck import ids
 from ..games.multimulta import DECK, RANKS, SUITS, trick_winner
-from . import Bot, heuristic
-from ._memory import PlayMemory
+from . import heuristic
+from ._memory import RememberingBot
 
 WORTH = tuple(sum(max(0, (RANKS[s][c] or 0) - 8) ** 2 for s in SUITS) for c in range(DECK.size))
 
@@ -24,15 +24,8 @@ def rank(suit, card):
 
 
 @heuristic("multimulta")
-class MultimultaBot(Bot):
+class MultimultaBot(RememberingBot):
     name = "heuristic"
-
-    def __init__(self, game, seat, seed=0):
-        super().__init__(game, seat, seed)
-        self.memory = PlayMemory()      # won tricks lie face down: it remembers them
-
-    def observe(self, events):
-        self.memory.observe(events)
 
     def choose(self, view):
         legal = view["legal"]

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from ..cards.deck import ids
 from ..games.top_trumps import CATEGORIES, DECK, trick_winner
-from . import Bot, heuristic
-from ._memory import PlayMemory
+from . import heuristic
+from ._memory import RememberingBot
 
 RANK = {}
 for _cat in CATEGORIES:
@@ -25,15 +25,8 @@ WORTH = tuple(sum(RANK[cat][c] or 0 for cat in CATEGORIES) for c in range(DECK.s
 
 
 @heuristic("top-trumps")
-class TopTrumpsBot(Bot):
+class TopTrumpsBot(RememberingBot):
     name = "heuristic"
-
-    def __init__(self, game, seat, seed=0):
-        super().__init__(game, seat, seed)
-        self.memory = PlayMemory()      # won tricks lie face down: it remembers them
-
-    def observe(self, events):
-        self.memory.observe(events)
 
     def choose(self, view):
         legal = view["legal"]
