@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 
 from rich.console import Group
 from rich.panel import Panel
@@ -283,6 +284,48 @@ def seat_name(seat, me, names=None) -> str:
 
 # -- events ------------------------------------------------------------------
 
+# a game's own sentences name seats by number ("seat 2 plays QS", "seats 0
+# and 2"): at the terminal the viewer's own seat reads "You", and the verb
+# and possessive after it follow ("You play", "your claim"), as in the
+# browser (web/model.js: named, youAgree); a side named "seats 0+2" stays
+_SEATS_IN_TEXT = re.compile(r"\b[Ss]eats? (\d+(?:, \d+)*(?:,? and \d+)?)(?![+\d])")
+_YOU_VERB = re.compile(r"(^|[.;:,(] |\band )You ([a-z]+)\b")
+_IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
+
+
+def _base_verb(verb: str) -> str:
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if re.search(r"(ches|shes|sses|xes|zes)$", verb):
+        return verb[:-2]
+    if re.search(r"[^aeiou]ies$", verb):
+        return verb[:-3] + "y"
+    if re.search(r"[^s]s$", verb):
+        return verb[:-1]
+    return verb
+
+
+def you_agree(text: str) -> str:
+    """"You posts" -> "You post", "You's claim" -> "your claim"."""
+    text = re.sub(r"\bYou's\b", lambda m: "Your" if m.start() == 0 else "your", text)
+    return _YOU_VERB.sub(lambda m: f"{m.group(1)}You {_base_verb(m.group(2))}", text)
+
+
+def named_seats(text: str, me, players: int = 0) -> str:
+    """A game's sentence with the viewer's own seat said "You" (the other
+    seats keep their numbers, as the seats table shows them)."""
+    if me is None:
+        return text
+
+    def name(m):
+        seats = [int(x) for x in re.split(r",? and |, ", m.group(1))]
+        if me not in seats or (players and any(x >= players for x in seats)):
+            return m.group(0)
+        words = ["You" if x == me else f"Seat {x}" for x in seats]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return you_agree(_SEATS_IN_TEXT.sub(name, text))
+
+
 def per_seat_text(game, values, me, names=None) -> Text:
     """A list with one value per seat, each named by its seat."""
     out = Text()
@@ -302,7 +345,9 @@ def describe_event(game, event: dict, me, names=None, players: int = 0) -> Text 
         if line is None:
             return None
         if line is not NotImplemented:       # NotImplemented: the generic line
-            return line if isinstance(line, Text) else Text(str(line))
+            if isinstance(line, Text):
+                return line
+            return Text(named_seats(str(line), me, players))
     kind = event.get("kind", "?")
     seat = event.get("seat")
     if kind == "new_deal":

@@ -189,7 +189,7 @@ export class Model {
   // and 3", "team 0"): here by the table's names
   named(text) {
     const k = this.teamCount();
-    let out = String(text).replace(/\b[Ss]eats? (\d+(?:, \d+)*(?:,? and \d+)?)/g, (w, list) => {
+    let out = String(text).replace(/\b[Ss]eats? (\d+(?:, \d+)*(?:,? and \d+)?)(?![+\d])/g, (w, list) => {
       const seats = list.split(/,? and |, /).map(Number);
       if (seats.some((x) => x >= this.n)) return w;
       const names = seats.map((x) => this.short(x));
