@@ -334,3 +334,20 @@ def test_bot_finishes_a_meld_that_needs_two_steals_from_full_houses():
         s.apply(bot.choose(G.view(s, 1)), 1)
     melds = [e.public for e in s.events if e.kind == "meld"]
     assert melds and melds[-1]["stolen_from"] and len(s.melds[0]) < 4
+
+
+def test_the_web_table_words_leave_out_the_melds_it_draws_as_cards():
+    # the web table draws each meld with its poker hand (issue 16: it showed
+    # them twice); the terminal lists them; both say what a meld under way holds
+    from pelit.server.hub import web_view
+    s = position(["JD JC 2C 3D 5H 6S 8C 9D", "2S"],
+                 melds=(["QS QH 5C 6D 7H"], ["JS JH AD KC QC"]))
+    assert web_view(G, s, 0)["board_text"] == ""
+    terminal = G.render_board(G.view(s, 0))
+    assert "Melds of you:" in terminal and "pair of queens" in terminal
+    s.play("steal 1 JS")
+    s.play("JD")
+    web = web_view(G, s, 0)["board_text"]
+    assert web.startswith("Meld being made: stolen J") and "from the hand J" in web
+    assert "Melds of" not in web
+    assert G.render_board(G.view(s, 0)).endswith(web)

@@ -603,6 +603,8 @@ class FireplacePoker(Game):
             v["their_hand"] = CardSet(s.hands[s.player])
 
     def render_board(self, view):
+        """For the terminal: each side's melds by number with their poker
+        hands, then the meld under way."""
         lines = []
         seat = view.get("seat")
         for side, melds in enumerate(view["melds"]):
@@ -612,13 +614,21 @@ class FireplacePoker(Game):
             for i, m in enumerate(melds, 1):
                 cards = " ".join(pretty(DECK.text(c)) for c in m["cards"])
                 lines.append(f"  {i:>2}. {cards:<22} {m['hand']}")
-        b = view.get("building")
-        if b and (b["stolen"] or b["picked"]):
-            stolen = ", ".join(f"{pretty(DECK.text(c))} from {n}" for n, c in b["stolen"])
-            picked = " ".join(pretty(DECK.text(c)) for c in b["picked"])
-            lines.append("Meld being made: " + "; ".join(x for x in (
-                stolen and "stolen " + stolen, picked and "from the hand " + picked) if x))
+        building = self.web_board_text(view)
+        if building:
+            lines.append(building)
         return "\n".join(lines)
+
+    def web_board_text(self, view):
+        """For the web table, which draws the melds as cards: only the meld
+        under way (the cards stolen for it, those picked from the hand)."""
+        b = view.get("building")
+        if not b or not (b["stolen"] or b["picked"]):
+            return ""
+        stolen = ", ".join(f"{pretty(DECK.text(c))} from {n}" for n, c in b["stolen"])
+        picked = " ".join(pretty(DECK.text(c)) for c in b["picked"])
+        return "Meld being made: " + "; ".join(x for x in (
+            stolen and "stolen " + stolen, picked and "from the hand " + picked) if x)
 
     def describe_event(self, e):
         kind, seat = e["kind"], e.get("seat")

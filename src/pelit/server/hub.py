@@ -50,7 +50,8 @@ def web_view(game, state, seat) -> dict:
     (``web_layout["board_text"]``, or ``board_text`` among the fields it
     shows) the text its own ``render_board`` draws
     from that same view (e.g. the Canasta family's blocks per team), under
-    ``board_text``."""
+    ``board_text``; a game whose table draws part of that text already
+    gives the rest as ``web_board_text``."""
     view = game.view(state, seat)
     out = jsonable(view, game)
     hand = view.get("hand")
@@ -59,7 +60,8 @@ def web_view(game, state, seat) -> dict:
         out["hand"] = [game.deck.text_of[c] for c in game.deck.in_hand_order(ids(hand))]
     layout = getattr(game, "web_layout", None) or {}
     if layout.get("board_text") or "board_text" in (layout.get("show") or {}):
-        out["board_text"] = game.render_board(view)
+        words = getattr(game, "web_board_text", None) or game.render_board
+        out["board_text"] = words(view)
     return out
 
 def person_seats(game) -> dict:
