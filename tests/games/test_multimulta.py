@@ -283,3 +283,25 @@ def test_matches_replay_by_their_action_text():
             s.apply(a, seat)
         again = replay(record_of(s))
         assert again.history == s.history and snapshot(again) == snapshot(s), seed
+
+
+def test_the_table_says_each_event_in_words():
+    # 10.2-10.3 at the table: another's choice of a card to give stays secret,
+    # one's own is named; leads name the suit; tricks, deals and games in words
+    from pelit.sim.runner import play_match
+    s = play_match(G, ["heuristic"], 3, target=2)
+    lines = {}
+    for e in s.events:
+        ev = e.for_seat(0)
+        if ev is not None:
+            lines.setdefault((ev["kind"], ev.get("seat") == 0), G.describe_event(ev))
+    assert lines[("select", False)] == "seat 1 chooses a card to give (1 of 3)"
+    assert lines[("select", True)].startswith("seat 0 chooses ")
+    assert lines[("select", True)].endswith(" to give (1 of 3)")
+    assert lines[("received", True)].endswith(" from across the table")
+    assert lines[("lead", False)].startswith("seat 1 leads ")
+    assert ", suit " in lines[("lead", False)]
+    assert lines[("trick", False)].startswith("seat ")
+    assert " wins the trick (tricks: side 0 " in lines[("trick", False)]
+    assert lines[("deal_scored", False)].startswith("deal scored: side ")
+    assert lines[("game_won", False)].startswith("side 1 (seats 1 and 3) wins the game with 2 points")

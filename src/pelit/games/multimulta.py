@@ -266,6 +266,36 @@ class Multimulta(Game):
                          f"reaching it if you can, else one with a {view['suit']} rank")
         return "\n".join(lines)
 
+    def describe_event(self, e):
+        """The table's lines in words (seats by number; "You" at one's own)."""
+        kind, seat = e["kind"], e.get("seat")
+        if kind == "deal":
+            return f"deal {e['deal'] + 1}: seat {e['dealer']} deals nine cards each"
+        if kind == "select":
+            what = DECK.text(int(e["card"])) if "card" in e else "a card"   # another's is secret
+            return f"seat {seat} chooses {what} to give ({e['count']} of 3)"
+        if kind == "received":
+            what = DECK.texts(e["cards"]) if "cards" in e else "three cards"
+            return f"seat {seat} receives {what} from across the table"
+        if kind == "lead":
+            return f"seat {seat} leads {DECK.text(int(e['card']))}, suit {e['suit']}"
+        if kind == "play":
+            return f"seat {seat} plays {DECK.text(int(e['card']))}"
+        if kind == "trick":
+            a, b = e["tricks"]
+            return f"seat {e['winner']} wins the trick (tricks: side 0 {a}, side 1 {b})"
+        if kind == "deal_scored":
+            (a, b), pts = e["tricks"], e["points"]
+            side = 0 if a > b else 1
+            return (f"deal scored: side {side} took {max(a, b)} tricks of 9 and scores "
+                    f"{pts[side]}; points side 0 {e['totals'][0]}, side 1 {e['totals'][1]}")
+        if kind == "game_won":
+            side = e["side"]
+            g = e["games"]
+            return (f"side {side} (seats {side} and {side + 2}) wins the game with "
+                    f"{e['points'][side]} points; games won: side 0 {g[0]}, side 1 {g[1]}")
+        return NotImplemented
+
     def __init__(self):
         super().__init__()
         a = ActionSpace(DECK)

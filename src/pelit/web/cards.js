@@ -31,8 +31,8 @@ export function cardName(text) {
 }
 
 // One card face as an SVG string (viewBox 0 0 60 84).
-// a card of a game's own pack (Multimulta's triples "J97", Top Trumps' named
-// cards): its text, written across the face
+// a card of a game's own pack (Top Trumps' named cards): its text, written
+// across the face
 function faceSVG(text) {
   const t = String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const size = Math.max(7, Math.min(18, Math.floor(80 / Math.max(1, String(text).length))));
@@ -41,7 +41,27 @@ function faceSVG(text) {
 <text x="30" y="${42 + size / 3}" font-size="${size}" font-weight="700" text-anchor="middle" fill="#1b1b1b" font-family="sans-serif">${t}</text></svg>`;
 }
 
+// Multimulta's cards (seed 000 ch. 10.1): a rank in up to three suits,
+// spades, diamonds and clubs in that order, "-" where it has none ("KJ9",
+// "A--"): drawn as the book's faces are, one rank and suit a row
+const TRIPLE_RE = /^[2-9TJQKA-]{3}$/;
+const TRIPLE_SUITS = ["S", "D", "C"];
+function tripleSVG(text) {
+  const rows = TRIPLE_SUITS.map((s, i) => {
+    const r = text[i];
+    const y = 24 + i * 22;
+    if (r === "-") return `<text x="30" y="${y}" font-size="16" text-anchor="middle" fill="#bbb" font-family="sans-serif">\u2013</text>`;
+    return `<text x="30" y="${y}" font-size="17" font-weight="700" text-anchor="middle" fill="${SUIT_COLOUR[s]}" font-family="sans-serif">${RANK_SHOW[r] || r}${SUIT_GLYPH[s]}</text>`;
+  }).join("\n");
+  const name = TRIPLE_SUITS.map((s, i) => text[i] === "-" ? null : `${RANK_NAME[text[i]] || text[i]} of ${SUIT_NAME[s]}`)
+    .filter(Boolean).join(", ");
+  return `<svg class="cardsvg" viewBox="0 0 60 84" role="img" aria-label="${text}: ${name}">
+<rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" stroke="#999"/>
+${rows}</svg>`;
+}
+
 export function cardSVG(text) {
+  if (typeof text === "string" && TRIPLE_RE.test(text) && text !== "---") return tripleSVG(text);
   if (text === "JK") {
     return `<svg class="cardsvg" viewBox="0 0 60 84" role="img" aria-label="joker">
 <rect x="1" y="1" width="58" height="82" rx="6" fill="#fff" stroke="#999"/>
