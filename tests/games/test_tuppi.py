@@ -665,3 +665,37 @@ def test_6_2_view_marks_a_laid_hidden_bid_and_names_the_teams():
     console.print(text)
     out = console.export_text()
     assert "hidden" in out and "bids laid and turned up by seats" in out
+
+
+def test_6_2_the_auction_in_words_with_secrets_kept():
+    """6.2-6.3 at the table: a bid card is named only to its owner until it
+    is shown; the contract, sooli answers, the card put away and the card
+    given are said in words, the hidden cards unnamed to the others."""
+    s = play_match(G, ["heuristic"], 3, **G.test_options)
+    lines = {}
+    for e in s.events:
+        for seat in (0, 1):
+            ev = e.for_seat(seat)
+            if ev is not None and ev.get("seat") == 0:
+                lines.setdefault((ev["kind"], seat), G.describe_event(ev))
+    own, other = lines[("bid", 0)], lines[("bid", 1)]
+    assert own.startswith("seat 0 lays a bid card face down: ") or own.startswith("seat 0 bids by word")
+    assert other in ("seat 0 lays a bid card face down", "seat 0 bids by word")
+    assert lines[("exposed", 1)].startswith("seat 0's bid is shown: ")
+    assert lines[("pass", 1)] == "seat 0 does not call sooli"
+    texts = [G.describe_event(e.for_seat(1)) for e in s.events
+             if e.kind in ("contract", "put_away", "gave", "bid_cards_back")
+             and e.for_seat(1) is not None]
+    assert "nobody bid rami: the hand is played nolo" in texts
+    assert any(t.startswith("the contract is rami, declared by seat ") for t in texts)
+    assert any(" calls sooli against seat " in t for t in texts)
+    assert any(t.endswith(" take their bid cards back into their hands (6.3)")
+               or t.endswith(" takes the bid card back into the hand (6.3)") for t in texts)
+    for e in s.events:
+        if e.kind not in ("put_away", "gave"):
+            continue
+        for viewer in range(4):
+            ev = e.for_seat(viewer)
+            line = G.describe_event(ev)
+            sees = viewer == e.seat or (e.kind == "gave" and viewer == ev["to"])
+            assert ("a card" not in line) == sees, (viewer, line)

@@ -78,7 +78,7 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deal import HandSampler, SampleError, sample_hands
-from ..cards.deck import ACE, Card, CardSet, ids, standard_deck
+from ..cards.deck import ACE, Card, CardSet, ids, pretty, standard_deck
 from ..cards.trick import last_trick_from_view, play_order, rank_strength, won_tricks_view
 from ..core.actions import ActionSpace
 from ..core.game import Event, Game, GameInfo, Outcome, State, View, option
@@ -649,6 +649,42 @@ class Tuppi(Game):
         if text is None:
             return f"{action!r} is not an action of Tuppi"
         return f"{text} is not allowed now ({self.phase_name(s)})"
+
+    # -- the table's words ----------------------------------------------------------
+    def describe_event(self, e):
+        """The auction's events as lines of the table (seats by number: "You"
+        at one's own); what a seat may not see (another's bid, a card put
+        away or given) stays unnamed.  The play and the hand's scoring keep
+        the generic lines (per team, by the players' names)."""
+        kind, seat = e["kind"], e.get("seat")
+        card = e.get("card")
+        named = None if card is None else pretty(DECK.text(int(card)))
+        if kind == "bid":
+            if e.get("verbal"):
+                return f"seat {seat} bids by word" + (f": {e['bid']}" if "bid" in e else "")
+            return f"seat {seat} lays a bid card face down" + (f": {named}" if named else "")
+        if kind == "exposed":
+            how = f"bid card {named}" if named else "bid by word"
+            return f"seat {seat}'s bid is shown: {e['bid']} ({how})"
+        if kind == "contract":
+            if e["contract"] == NOLO:
+                return "nobody bid rami: the hand is played nolo"
+            if e["contract"] == SOOLI:
+                return f"seat {e['soloist']} calls sooli against seat {e['declarer']}'s rami"
+            return f"the contract is rami, declared by seat {e['declarer']}"
+        if kind == "pass":
+            return f"seat {seat} does not call sooli"
+        if kind == "put_away":
+            return f"seat {seat} puts away " + (named or "a card")
+        if kind == "gave":
+            return f"seat {seat} gives " + (named or "a card") + f" to seat {e['to']}"
+        if kind == "bid_cards_back":
+            who = e["seats"]
+            if len(who) == 1:
+                return f"seat {who[0]} takes the bid card back into the hand (6.3)"
+            seats = ", ".join(map(str, who[:-1])) + f" and {who[-1]}"
+            return f"seats {seats} take their bid cards back into their hands (6.3)"
+        return NotImplemented
 
     # -- what each seat sees -----------------------------------------------------
     def _view(self, s, seat, v):
