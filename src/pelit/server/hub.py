@@ -246,7 +246,10 @@ class Table:
                           "bot": s["bot"], "connected": self.connected(s["seat"]),
                           "standin": s["kind"] == "human" and bool(s["bot"])}
                          for s in self.seats]}
-        if self.state.outcome is not None:
+        # the end is published once it is stored (status "over"): a frame built
+        # while the last action is being written, or one that failed and was
+        # rolled back, must not give away the seed of a match that goes on
+        if self.state.outcome is not None and self.status == "over":
             out["outcome"] = self.state.outcome.to_json()
             out["seed"] = str(self.state.seed)     # as text: 63 bits overflow JS numbers
             if self.game.deck is not None:
