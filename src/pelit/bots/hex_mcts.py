@@ -84,6 +84,7 @@ class Tables:
             self.save_start[i + 1] = self.save_start[i] + len(entries[i])
             flat.extend(entries[i])
         self.save = np.array(flat or [(0, 0, 0)], np.int32).reshape(-1, 3)
+        self.no_saves = np.zeros(n + 1, np.int32)      # uniform fills: no cell answers
 
     def stones(self, view) -> np.ndarray:
         """The view's board as the kernel's stones."""
@@ -119,6 +120,7 @@ class ConnectionSearch:
         self.playouts = playouts
         self.last_playouts = 0
         self.searched = False     # whether the last move was searched (not forced)
+        self.uniform_fills = False  # playouts without the bridge answers
         self._tree = None
         _warm_up(self.k)
 
@@ -163,8 +165,8 @@ class ConnectionSearch:
         while True:
             batch = BATCH if self.playouts is None else min(BATCH, self.playouts - done)
             done += k.search(stones, me, last, batch, self.rng.getrandbits(31), t.nbr, t.edge,
-                             t.full[RED], t.save, t.save_start, *tree, RAVE_K, EXPAND_AT,
-                             EXPLORE)
+                             t.full[RED], t.save, t.no_saves if self.uniform_fills
+                             else t.save_start, *tree, RAVE_K, EXPAND_AT, EXPLORE)
             if self.playouts is not None:
                 if done >= self.playouts:
                     break
@@ -192,9 +194,13 @@ class ConnectionPlanner:
     search in the search bot's budget, its seconds or ``search:N`` as N
     playouts."""
 
+    # ``search:random`` keeps this planner, with uniform fills (``uniform``)
+    random_playouts = True
+
     def __init__(self, game, seat, seed, bot):
         self.search = ConnectionSearch(game, bot.searcher.rng, bot.seconds, bot.sims)
         self.opening = bot.prior_bot
+        self.uniform_fills = False
         self.used = False
         self.stats = {"simulations": 0, "seconds": 0.0, "rollout_actions": 0, "failed": 0,
                       "fallbacks": 0}
@@ -203,6 +209,12 @@ class ConnectionPlanner:
         self.search.playouts = sims
         self.search.seconds = seconds
 
+    def uniform(self) -> None:
+        """``search:random``: playouts that fill the board uniformly at
+        random (no bridge answers), and the swap and the first stone left
+        to the generic search (no heuristic)."""
+        self.uniform_fills = self.search.uniform_fills = True
+
     def observe(self, events) -> None:
         pass
 
@@ -210,6 +222,8 @@ class ConnectionPlanner:
         start = time.perf_counter()
         self.search.searched = False
         self.search.last_playouts = 0
+        if self.uniform_fills and (SWAP in view["legal"] or not view["moves"]):
+            return None
         action = choose(view, self.search, self.opening)
         # "searched": False where the move was forced (a win in one, a block)
         # or the heuristic's (the swap, the first stone)

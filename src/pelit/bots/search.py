@@ -496,11 +496,16 @@ class SearchBot(Bot):
     def _random_rollouts(self) -> None:
         """``search:random``: information-set MCTS over the bot's own
         decisions with uniformly random rollouts (OpenSpiel's IS-MCTS kind):
-        no heuristic prior, no game's planner, no views in the rollouts."""
+        no heuristic prior, no views in the rollouts."""
         self.profile = replace(self.profile, rollout="random", depth=RANDOM_DEPTH, planner=None,
                                confidence=0.0, prior_share=0.0)
         self.prior_bot = None
-        self.planner = None
+        # a planner whose playouts are random already (Hex and Y) stays, with
+        # uniform ones; the others (double dummy, Go's shapes) go
+        if getattr(self.planner, "random_playouts", False):
+            self.planner.uniform()
+        else:
+            self.planner = None
         memory = self.searcher.memory
         self.searcher = Searcher(self.game, self.seat, self.match_seed, self.profile)
         self.searcher.memory = memory
