@@ -28,8 +28,7 @@ One simulation:
    of the world; the bot for the searching seat remembers what the searcher
    saw this deal, and so (in most games) do the others, whose memory is the
    searcher's record of the public play (``search_profiles``: what the games
-   share).  A game without a heuristic bot, or where the heuristic is too slow
-   for rollouts (the connection games), rolls out at random.
+   share).  A game without a heuristic bot rolls out at random.
 4. **The value.**  The horizon is the end of the deal under way (the next pack
    dealt) in a game that scores deal by deal, else the end of the match.  A
    finished match is worth +1 to its winners and -1 to the others (by places
@@ -45,7 +44,15 @@ should not overrule the game's own bot).  A game may supply a better
 planner for some of its decisions (``search_profiles``): double-dummy
 analysis of sampled worlds for the card play of Bridge, Minibridge and Tuppi
 (``bots/search_dd.py``: DDS, and ``bots/_dd.py`` for the rules DDS cannot
-express), the compiled Go search of ``bots/go_mcts.py``.
+express), the compiled Go search of ``bots/go_mcts.py``, the compiled Hex and
+Y search of ``bots/hex_mcts.py``.
+
+``search:random`` (``search:N:random``, ``search:2s:random``) is the kind of
+search OpenSpiel's IS-MCTS runs, for measuring beside it and as a baseline:
+the tree holds every own decision it meets, the rollouts are uniformly random
+(played straight from the game's phase tables, ``Game.apply_legal``: no views,
+no second legality check), and no heuristic is asked anything; of the
+planners only the connection games' stays, with uniform fills.
 
 The search is deterministic for a seed when it is bounded by simulations;
 a time limit makes the number of simulations depend on the machine.
