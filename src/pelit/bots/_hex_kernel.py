@@ -21,9 +21,9 @@ The tree lives in flat arrays (the children of a node are contiguous); each
 child keeps visits and wins and their all-moves-as-first (AMAF) twins, which
 in a connection game are exact for the filled board: every cell ends with a
 colour, so a child's AMAF count is the playouts in which its player held
-that cell.  Selection mixes the two by Silver's RAVE weight; a node grows
-its children (every empty cell) after ``expand_at`` visits; a child may start
-with a prior (the heuristic bot's choice at the root).
+that cell.  Selection mixes the two by Silver's RAVE weight (a child with
+neither counts as a sure win, so each is tried); a node grows its children
+(every empty cell) after ``expand_at`` visits.
 """
 
 from __future__ import annotations
@@ -32,13 +32,6 @@ import numpy as np
 from numba import njit
 
 EMPTY, RED, BLUE = 0, 1, 2
-
-
-@njit(cache=True)
-def winner(stones, nbr, edge, full_red, stack, seen):
-    """The winner of a full board: RED when one red group touches all of
-    red's sides, else BLUE (a full board always has one winner)."""
-    return RED if joined(stones, RED, nbr, edge, full_red, stack, seen) else BLUE
 
 
 @njit(cache=True)
@@ -69,6 +62,13 @@ def joined(stones, colour, nbr, edge, full, stack, seen):
         if flags == full:
             return True
     return False
+
+
+@njit(cache=True)
+def winner(stones, nbr, edge, full_red, stack, seen):
+    """The winner of a full board: RED when one red group touches all of
+    red's sides, else BLUE (a full board always has one winner)."""
+    return RED if joined(stones, RED, nbr, edge, full_red, stack, seen) else BLUE
 
 
 @njit(cache=True)
@@ -138,7 +138,7 @@ def playout(stones, empties, where, n_empty, to_move, last, save, save_start):
 @njit(cache=True)
 def search(stones0, to_move, last0, n_playouts, seed, nbr, edge, full_red, save, save_start,
            tree_move, tree_first, tree_count, tree_n, tree_w, tree_an, tree_aw, tree_size,
-           rave_k, expand_at, explore):
+           rave_k, expand_at):
     """Run ``n_playouts`` simulations from the position ``stones0`` with
     ``to_move`` to play (``last0``: the cell just played, -1 if none),
     growing the tree in the given arrays (node 0 the root, ``tree_size[0]``
@@ -188,7 +188,6 @@ def search(stones0, to_move, last0, n_playouts, seed, nbr, edge, full_red, save,
             best = -1
             best_v = -1e9
             first = tree_first[node]
-            log_parent = np.log(tree_n[node] + 1.0)
             for ch in range(first, first + tree_count[node]):
                 vn = tree_n[ch]
                 an = tree_an[ch]
@@ -201,8 +200,6 @@ def search(stones0, to_move, last0, n_playouts, seed, nbr, edge, full_red, save,
                     q = tree_w[ch] / vn
                 else:
                     q = 1.0
-                if explore > 0.0:
-                    q += explore * np.sqrt(log_parent / (vn + 1.0))
                 if q > best_v:
                     best_v = q
                     best = ch

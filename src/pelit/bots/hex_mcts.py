@@ -28,13 +28,13 @@ import numpy as np
 from ..boards.hexgrid import BLUE, RED, parse_cell
 from ..core.errors import PelitError
 from . import Bot
+from ._mcts_tree import reset_root, run_budget, tree_arrays
 from .hex import SWAP, bridges
 
 TREE_NODES = 1_500_000
 BATCH = 256
 RAVE_K = 1000.0
 EXPAND_AT = 4.0            # visits before a node grows its children
-EXPLORE = 0.0              # the RAVE values explore enough on their own
 
 
 def kernel():
@@ -126,17 +126,8 @@ class ConnectionSearch:
 
     def _arrays(self):
         if self._tree is None:
-            n = TREE_NODES
-            self._tree = (np.zeros(n, np.int32), np.zeros(n, np.int32), np.zeros(n, np.int32),
-                          np.zeros(n, np.float32), np.zeros(n, np.float32),
-                          np.zeros(n, np.float32), np.zeros(n, np.float32),
-                          np.zeros(1, np.int64))
-        move, first, count, n, w, an, aw, size = self._tree
-        count[0] = 0
-        n[0] = EXPAND_AT
-        w[0] = 0.0
-        size[0] = 1
-        return self._tree
+            self._tree = tree_arrays(TREE_NODES)
+        return reset_root(self._tree, EXPAND_AT)
 
     def choose(self, view) -> int:
         """A cell for the colour to move (the view's legal cells, no swap)."""
@@ -160,19 +151,12 @@ class ConnectionSearch:
                 break
         tree = self._arrays()
         move, first, count, n, w, an, aw, size = tree
-        start = time.perf_counter()
-        done = 0
-        while True:
-            batch = BATCH if self.playouts is None else min(BATCH, self.playouts - done)
-            done += k.search(stones, me, last, batch, self.rng.getrandbits(31), t.nbr, t.edge,
-                             t.full[RED], t.save, t.no_saves if self.uniform_fills
-                             else t.save_start, *tree, RAVE_K, EXPAND_AT, EXPLORE)
-            if self.playouts is not None:
-                if done >= self.playouts:
-                    break
-            elif time.perf_counter() - start >= self.seconds:
-                break
-        self.last_playouts = done
+        saves = t.no_saves if self.uniform_fills else t.save_start
+        self.last_playouts = run_budget(
+            lambda batch: k.search(stones, me, last, batch, self.rng.getrandbits(31), t.nbr,
+                                   t.edge, t.full[RED], t.save, saves, *tree, RAVE_K,
+                                   EXPAND_AT),
+            BATCH, self.playouts, self.seconds)
         self.searched = True
         f, c = int(first[0]), int(count[0])
         best = max(range(f, f + c), key=lambda ch: (n[ch], an[ch]))
@@ -244,12 +228,9 @@ def _warm_up(k):
         return
     from ..boards.hexgrid import rhombus
     t = Tables(rhombus(2))
-    n = 64
-    tree = (np.zeros(n, np.int32), np.zeros(n, np.int32), np.zeros(n, np.int32),
-            np.zeros(n, np.float32), np.zeros(n, np.float32), np.zeros(n, np.float32),
-            np.zeros(n, np.float32), np.ones(1, np.int64))
+    tree = reset_root(tree_arrays(64), 1.0)
     stones = np.zeros(len(t.cells), np.int8)
     k.search(stones, RED, -1, 2, 1, t.nbr, t.edge, t.full[RED], t.save, t.save_start, *tree,
-             RAVE_K, EXPAND_AT, EXPLORE)
+             RAVE_K, EXPAND_AT)
     k.winning_cells(stones, RED, t.nbr, t.edge, t.full[RED])
     _WARM = True
