@@ -44,21 +44,54 @@ def test_the_search_bot_plays_every_game_from_views(game_id):
     assert "search" in bot_names(game)
     for legal, action, stats in _decisions(game, 5, ["search:3", "heuristic"], 2):
         assert action in legal
-        if not stats.get("values"):           # the generic search (not double dummy)
+        # the generic search (not double dummy), on a move it searched (the
+        # connection games' planner leaves the swap and the first stone to
+        # the heuristic and plays a win in one at once)
+        if not stats.get("values") and stats.get("searched", True):
             assert stats["failed"] == 0, stats
             assert stats["simulations"] == 3
 
 
-@pytest.mark.parametrize("game_id", ["xeri", "lorum", "tuppi", "hex"])
-def test_the_same_seed_gives_the_same_moves(game_id):
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_rollouts_play_every_game_from_views(game_id):
+    # search:N:random: no heuristic, no planner, the rollouts at random
     game = pelit.load(game_id)
-    first = _decisions(game, 11, ["search:6", "heuristic"], 4)
-    again = _decisions(game, 11, ["search:6", "heuristic"], 4)
+    # (one decision of two simulations: a random rollout of a game without
+    # deals runs to the end of the match, thousands of moves in some)
+    rows = _decisions(game, 5, ["search:2:random", "heuristic"], 1)
+    for legal, action, stats in rows:
+        assert action in legal
+        assert stats["failed"] == 0 and stats["fallbacks"] == 0, stats
+        assert stats["simulations"] == 2
+
+
+@pytest.mark.parametrize("game_id, bot", [(g, "search:6") for g in ("xeri", "lorum", "tuppi",
+                                                                     "hex")]
+                         + [(g, "search:20:random") for g in ("tuppi", "lorum", "y")])
+def test_the_same_seed_gives_the_same_moves(game_id, bot):
+    game = pelit.load(game_id)
+    first = _decisions(game, 11, [bot, "heuristic"], 4)
+    again = _decisions(game, 11, [bot, "heuristic"], 4)
     assert [a for _, a, _ in first] == [a for _, a, _ in again]
     assert len(first) == 4
 
 
-@pytest.mark.parametrize("setting", ["0", "-3", "fast", "0s", "2x"])
+def test_random_rollouts_drop_the_heuristic_and_the_planner():
+    game = pelit.load("tuppi")
+    bot = make_bot("search:2s:random", game, 0, 1)
+    assert bot.seconds == 2.0 and bot.sims is None
+    assert bot.prior_bot is None and bot.planner is None
+    assert bot.profile.rollout == "random" and bot.profile.confidence == 0
+    # the default keeps both
+    default = make_bot("search:5", game, 0, 1)
+    assert default.prior_bot is not None and default.planner is not None
+    # Hex keeps its compiled search, with uniform fills
+    hex_bot = make_bot("search:5:random", pelit.load("hex"), 0, 1)
+    assert hex_bot.planner.uniform_fills and hex_bot.prior_bot is None
+
+
+@pytest.mark.parametrize("setting", ["0", "-3", "fast", "0s", "2x", "5:6", "random:random",
+                                     "5:random:7"])
 def test_a_bad_budget_is_a_clear_error(setting):
     game = pelit.load("xeri")
     with pytest.raises(pelit.PelitError, match="search takes a number of simulations"):

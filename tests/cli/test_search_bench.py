@@ -29,6 +29,22 @@ def test_bench_search_reports_simulations_and_time_per_move():
     assert res["sims_per_s"] > 0 and res["move_max_s"] >= res["move_median_s"] > 0
 
 
+def test_bench_search_takes_several_games_each_beside_openspiel():
+    r = invoke("bench", "xeri,hex", "--search", "-s", 0.2, "--budget", "search:3:random",
+               "--json")
+    assert r.exit_code == 0, r.output
+    rows = json.loads(r.stdout)["results"]
+    assert [row["game"] for row in rows[:2]] == ["xeri", "hex"]
+    assert all(row["bot"] == "search:3:random" and row["failed_simulations"] == 0
+               for row in rows[:2])
+    peer = rows[2:]
+    if peer:                                   # OpenSpiel installed: a ratio per game
+        assert peer[0]["game"] == "openspiel hearts"
+        for row in rows[:2]:
+            assert row["ratio_to_openspiel"] == pytest.approx(
+                row["sims_per_s"] / row["openspiel_sims_per_s"], rel=0.01)
+
+
 def test_bench_dd_loss_values_both_bots_card_play():
     pytest.importorskip("endplay")
     r = invoke("bench", "bridge", "--dd-loss", 1, "--budget", "search:2", "--json")

@@ -17,15 +17,12 @@ machine.
 
 from __future__ import annotations
 
-import time
-
-import numpy as np
-
 from ..core.errors import PelitError
 from ..games.go import PASS as PASS_ACTION
 from ..boards.go import GoBoard
 from ..games.go import score, tables
 from . import Bot, named_bot
+from ._mcts_tree import reset_root, run_budget, tree_arrays
 
 TREE_NODES = 2_000_000
 BATCH = 128
@@ -58,17 +55,8 @@ class GoMCTSBot(Bot):
 
     def _arrays(self):
         if self._tree is None:
-            n = TREE_NODES
-            self._tree = (np.zeros(n, np.int32), np.zeros(n, np.int32), np.zeros(n, np.int32),
-                          np.zeros(n, np.float32), np.zeros(n, np.float32),
-                          np.zeros(n, np.float32), np.zeros(n, np.float32),
-                          np.zeros(1, np.int64))
-        move, first, count, n, w, an, aw, size = self._tree
-        count[0] = 0
-        n[0] = EXPAND_AT
-        w[0] = 0.0
-        size[0] = 1
-        return self._tree
+            self._tree = tree_arrays(TREE_NODES)
+        return reset_root(self._tree, EXPAND_AT)
 
     def root(self, view):
         """The kernel's board arrays for the view's position."""
@@ -103,19 +91,11 @@ class GoMCTSBot(Bot):
         tree = self._arrays()
         move, first, count, n, w, an, aw, size = tree
         komi = float(view["komi"])
-        start = time.perf_counter()
-        done = 0
-        while True:
-            batch = BATCH if self.playouts is None else min(BATCH, self.playouts - done)
-            done += k.search(board, view["size"], komi, colour, batch,
-                             self.rng.getrandbits(31), move, first, count, n, w, an, aw, size,
-                             RAVE_K, EXPAND_AT, self.pats)
-            if self.playouts is not None:
-                if done >= self.playouts:
-                    break
-            elif time.perf_counter() - start >= self.seconds:
-                break
-        self.last_playouts = done
+        self.last_playouts = run_budget(
+            lambda batch: k.search(board, view["size"], komi, colour, batch,
+                                   self.rng.getrandbits(31), move, first, count, n, w, an, aw,
+                                   size, RAVE_K, EXPAND_AT, self.pats),
+            BATCH, self.playouts, self.seconds)
         t = tables(view["size"])
         f, c = first[0], count[0]
         order = sorted(range(f, f + c), key=lambda ch: -n[ch])
@@ -145,11 +125,7 @@ def _warm_up(k, pats):
     global _WARM
     if _WARM:
         return
-    n = 4096
-    tree = (np.zeros(n, np.int32), np.zeros(n, np.int32), np.zeros(n, np.int32),
-            np.zeros(n, np.float32), np.zeros(n, np.float32), np.zeros(n, np.float32),
-            np.zeros(n, np.float32), np.ones(1, np.int64))
-    tree[3][0] = EXPAND_AT
+    tree = reset_root(tree_arrays(4096), EXPAND_AT)
     k.search(k.new_board(5), 5, 0.5, 1, 2, 1, *tree, RAVE_K, EXPAND_AT, pats)
     _WARM = True
 

@@ -28,8 +28,7 @@ One simulation:
    of the world; the bot for the searching seat remembers what the searcher
    saw this deal, and so (in most games) do the others, whose memory is the
    searcher's record of the public play (``search_profiles``: what the games
-   share).  A game without a heuristic bot, or where the heuristic is too slow
-   for rollouts (the connection games), rolls out at random.
+   share).  A game without a heuristic bot rolls out at random.
 4. **The value.**  The horizon is the end of the deal under way (the next pack
    dealt) in a game that scores deal by deal, else the end of the match.  A
    finished match is worth +1 to its winners and -1 to the others (by places
@@ -45,7 +44,15 @@ should not overrule the game's own bot).  A game may supply a better
 planner for some of its decisions (``search_profiles``): double-dummy
 analysis of sampled worlds for the card play of Bridge, Minibridge and Tuppi
 (``bots/search_dd.py``: DDS, and ``bots/_dd.py`` for the rules DDS cannot
-express), the compiled Go search of ``bots/go_mcts.py``.
+express), the compiled Go search of ``bots/go_mcts.py``, the compiled Hex and
+Y search of ``bots/hex_mcts.py``.
+
+``search:random`` (``search:N:random``, ``search:2s:random``) is the kind of
+search OpenSpiel's IS-MCTS runs, for measuring beside it and as a baseline:
+the tree holds every own decision it meets, the rollouts are uniformly random
+(played straight from the game's phase tables, ``Game.apply_legal``: no views,
+no second legality check), and no heuristic is asked anything; of the
+planners only the connection games' stays, with uniform fills.
 
 The search is deterministic for a seed when it is bounded by simulations;
 a time limit makes the number of simulations depend on the machine.
@@ -55,12 +62,14 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
 
 from ..core.errors import IllegalAction, PelitError
 from ..core.rng import stream
 from . import Bot, _HEURISTICS, _discover, universal_bot
 
 DEFAULT_SECONDS = 0.9        # ``search``: under a second a move on a modest machine
+RANDOM_DEPTH = 1000          # ``search:random``: the tree holds every own decision it meets
 MAX_ROLLOUT_ACTIONS = 4000   # a rollout that long is cut off and valued where it stands
 
 
@@ -329,8 +338,15 @@ class Searcher:
         score_horizon = self.score_horizon
         deadline = self.deadline
         clock = time.perf_counter
+        fast = policy.__class__ is RandomPolicy and not score_horizon
         while world.outcome is None and steps < MAX_ROLLOUT_ACTIONS:
             if deal_horizon and len(world.packs) != start_packs:
+                break
+            if node is None and fast:
+                steps = self._random_rollout(world, steps, start_packs)
+                if steps < 0:
+                    self.cut += 1
+                    return -steps
                 break
             if deadline is not None and not steps & 15 and clock() > deadline:
                 # out of time in the middle of a rollout (a game whose one
@@ -389,6 +405,30 @@ class Searcher:
             node_.total += 1
         return steps
 
+    def _random_rollout(self, world, steps: int, start_packs: int) -> int:
+        """The rest of a simulation at random, out of the tree: legal moves
+        straight from the game's phase (no views, no checks, no tree);
+        returns the actions applied, negative when the clock ran out."""
+        game = self.game
+        legal_actions = game.legal_actions
+        apply_legal = game.apply_legal
+        rand = self.rng.random
+        deal_horizon = self.deal_horizon
+        deadline = self.deadline
+        clock = time.perf_counter
+        packs = world.packs
+        while world.outcome is None and steps < MAX_ROLLOUT_ACTIONS:
+            if deal_horizon and len(packs) != start_packs:
+                break
+            if deadline is not None and not steps & 63 and clock() > deadline:
+                return -steps
+            to_act = world.to_act
+            seat = to_act[0] if len(to_act) == 1 else to_act[int(rand() * len(to_act))]
+            legal = legal_actions(world, seat)
+            apply_legal(world, legal[int(rand() * len(legal))], seat)
+            steps += 1
+        return steps
+
     @staticmethod
     def _child(node: Node, key):
         """The node after ``key`` (seat, action); a node reached for the first
@@ -415,6 +455,7 @@ class SearchBot(Bot):
         from .search_profiles import profile_for
         _discover()
         self.profile = profile_for(game)
+        self.match_seed = seed
         self.sims: int | None = None
         self.seconds: float | None = DEFAULT_SECONDS
         cls = _HEURISTICS.get(game.info.id)
@@ -424,23 +465,57 @@ class SearchBot(Bot):
                         if self.profile.planner is not None else None)
 
     def configure(self, setting: str) -> None:
-        text = setting.strip().lower()
+        """``N`` simulations, ``Xs`` seconds, and/or ``random`` (random
+        rollouts and no heuristic anywhere), joined by colons:
+        ``search:200:random``."""
+        budget = None
+        random = False
+        for part in setting.strip().lower().split(":"):
+            if part == "random" and not random:
+                random = True
+            elif budget is None and part:
+                budget = part
+            else:
+                budget = setting
+                break
         try:
-            if text.endswith("s"):
-                seconds = float(text[:-1])
+            if budget is None:
+                pass
+            elif budget.endswith("s"):
+                seconds = float(budget[:-1])
                 if not 0 < seconds <= 3600:
                     raise ValueError
                 self.seconds, self.sims = seconds, None
             else:
-                sims = int(text)
+                sims = int(budget)
                 if sims < 1:
                     raise ValueError
                 self.sims, self.seconds = sims, None
         except ValueError:
             raise PelitError(f"search takes a number of simulations a move (search:200) "
-                             f"or seconds (search:2s), not {setting!r}") from None
+                             f"or seconds (search:2s), and optionally random "
+                             f"(search:200:random), not {setting!r}") from None
+        if random:
+            self._random_rollouts()
         if self.planner is not None and hasattr(self.planner, "configure"):
             self.planner.configure(self.sims, self.seconds)
+
+    def _random_rollouts(self) -> None:
+        """``search:random``: information-set MCTS over the bot's own
+        decisions with uniformly random rollouts (OpenSpiel's IS-MCTS kind):
+        no heuristic prior, no views in the rollouts."""
+        self.profile = replace(self.profile, rollout="random", depth=RANDOM_DEPTH, planner=None,
+                               confidence=0.0, prior_share=0.0)
+        self.prior_bot = None
+        # a planner whose playouts are random already (Hex and Y) stays, with
+        # uniform ones; the others (double dummy, Go's shapes) go
+        if getattr(self.planner, "random_playouts", False):
+            self.planner.uniform()
+        else:
+            self.planner = None
+        memory = self.searcher.memory
+        self.searcher = Searcher(self.game, self.seat, self.match_seed, self.profile)
+        self.searcher.memory = memory
 
     def observe(self, events: list[dict]) -> None:
         if self.prior_bot is not None:

@@ -96,6 +96,12 @@ def _double_dummy(game, seat, seed, bot):
     return DoubleDummyPlanner(game, seat, seed, bot)
 
 
+def _connection(game, seat, seed, bot):
+    """Hex and Y: the compiled MCTS of ``bots/hex_mcts.py``."""
+    from .hex_mcts import ConnectionPlanner
+    return ConnectionPlanner(game, seat, seed, bot)
+
+
 class _GoPlanner:
     """Go: the compiled Monte Carlo tree search of ``bots/go_mcts.py`` (RAVE,
     3x3 shapes in the playouts) in the search bot's budget: its seconds, or
@@ -213,9 +219,9 @@ PROFILES: dict[str, Profile] = {
     "cactus": Profile(share_memory=False),
     "dingo": Profile(share_memory=False),
     "go": Profile(planner=_GoPlanner),
-    # the connection games: the heuristic is far too slow for rollouts
-    "hex": Profile(rollout="random", depth=1000, exploration=1.0, prior_share=0.3),
-    "y": Profile(rollout="random", depth=1000, exploration=1.0, prior_share=0.3),
+    # the connection games: compiled MCTS with random fills (bots/hex_mcts.py)
+    "hex": Profile(planner=_connection),
+    "y": Profile(planner=_connection),
 }
 
 DEFAULT = Profile()

@@ -641,7 +641,9 @@ def bench(
             raise OptionError("--peers measures its own fixed set of games; give no GAME or options")
         _bench_peers(0.5 if seconds is None else seconds, rounds, as_json)
         return
-    games = [load(game)] if game else all_games()
+    # --search takes a comma-separated list, each beside OpenSpiel in turn
+    games = ([load(g.strip()) for g in game.split(",")] if search and game
+             else [load(game)] if game else all_games())
     if (option or preset) and not game:
         raise OptionError("--option and --preset need one GAME")
     if seconds is None:

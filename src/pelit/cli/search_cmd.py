@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import nullcontext
 from typing import List, Optional
 
 import typer
@@ -16,39 +17,61 @@ from ..core.errors import PelitError
 
 
 def bench_search(games, seconds, seed, opts, info, as_json, budget):
+    """Each game's search rate, with OpenSpiel's IS-MCTS on its Hearts
+    measured right after it (where installed): the load of a shared machine
+    changes from minute to minute, so each game is compared with the peer
+    measured beside it, as a ratio."""
     from ..sim.search_bench import openspiel_ismcts_rate, search_rate
     from .main import err, out
     results = []
+    peers = []
     for g in games:
-        if as_json:
-            results.append(search_rate(g, seconds, seed, opts[g.info.id], budget))
-            continue
-        with err.status(f"{g.info.id} …"):
-            results.append(search_rate(g, seconds, seed, opts[g.info.id], budget))
-    # OpenSpiel's IS-MCTS on its Hearts in the same run, where it is installed
-    with err.status("OpenSpiel IS-MCTS on hearts …"):
-        peer = openspiel_ismcts_rate(seconds, seed)
-    if peer is not None:
-        results.append(peer)
+        with err.status(f"{g.info.id} …") if not as_json else nullcontext():
+            r = search_rate(g, seconds, seed, opts[g.info.id], budget)
+        with err.status("OpenSpiel IS-MCTS on hearts …") if not as_json else nullcontext():
+            peer = openspiel_ismcts_rate(seconds, seed)
+        if peer is not None:
+            peers.append(peer)
+            r["openspiel_sims_per_s"] = peer["sims_per_s"]
+            r["ratio_to_openspiel"] = (round(r["sims_per_s"] / peer["sims_per_s"], 3)
+                                       if r["sims_per_s"] else None)
+        results.append(r)
+    if peers:
+        # the peer's own row: its measurements over the run, merged
+        moves = sum(p["decisions"] for p in peers)
+        sims = sum(p["simulations"] for p in peers)
+        think = sum(p["simulations"] / p["sims_per_s"] for p in peers)
+        row = dict(peers[-1])
+        row.update(decisions=moves, simulations=sims, sims_per_s=round(sims / think, 1),
+                   move_median_s=sorted(p["move_median_s"] for p in peers)[len(peers) // 2],
+                   move_p90_s=max(p["move_p90_s"] for p in peers),
+                   move_max_s=max(p["move_max_s"] for p in peers))
+        results.append(row)
     if as_json:
         sys.stdout.write(json.dumps({"machine": info, "seconds_per_game": seconds,
                                      "results": results}, indent=1) + "\n")
         return
     out.print(f"The {budget} bot in seat 0 among heuristic bots, {seconds:g} s per game, "
               f"wall time on {info['cpu']} ({info['cores']} cores), {info['python']}; "
-              f"OpenSpiel's IS-MCTS (C++, random rollouts) in seat 0 of its Hearts beside, "
-              f"where installed")
+              f"OpenSpiel's IS-MCTS (C++, random rollouts) in seat 0 of its Hearts measured "
+              f"right after each game, where installed")
     t = Table(title="pelit bench --search", title_style="bold")
     t.add_column("game", style="bold cyan")
     t.add_column("decisions", justify="right")
     t.add_column("sims/s", justify="right")
+    t.add_column("OpenSpiel sims/s beside", justify="right")
+    t.add_column("ratio", justify="right")
     t.add_column("median s/move", justify="right")
     t.add_column("p90 s/move", justify="right")
     t.add_column("max s/move", justify="right")
-    t.add_column("double dummy", justify="right")
+    t.add_column("planned", justify="right")
     for r in results:
+        beside = r.get("openspiel_sims_per_s")
+        ratio = r.get("ratio_to_openspiel")
         t.add_row(r["game"], str(r["decisions"]), "-" if r["sims_per_s"] is None
                   else f"{r['sims_per_s']:,.0f}",
+                  "-" if beside is None else f"{beside:,.0f}",
+                  "-" if ratio is None else f"{ratio:.2f}",
                   *("-" if r[k] is None else f"{r[k]:.3f}"
                     for k in ("move_median_s", "move_p90_s", "move_max_s")),
                   str(r["double_dummy_moves"]))

@@ -333,6 +333,15 @@ class Game:
         state._legal = None
         apply(state, seat, action)
 
+    def apply_legal(self, state: State, action: int, seat: int) -> None:
+        """Apply ``action``, taken from ``legal_actions(state, seat)`` of this
+        very position, without checking it again: the search bot's random
+        rollouts (``bots/search.py``), where the checks of ``apply`` cost
+        as much as the move."""
+        state.history.append((seat, action))
+        state._legal = None
+        self._apply_by_phase[state.phase._name_](state, seat, action)
+
     def _action_id(self, state: State, seat: int, action) -> int:
         """An action given as another kind of whole number (a numpy int, a
         Card) as an int; anything else (text, a float, True) is refused."""
