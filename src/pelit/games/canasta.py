@@ -183,17 +183,26 @@ def meld_out_possible(hand: int, melds, need: int | None) -> bool:
     a canasta.  The order of the melds never matters, so only the final
     table is checked: which card (if any) is discarded, where the wild cards
     go, and one meld reaching seven cards."""
-    nat = {r: popcount(hand & T.rank[r]) for r in NATURAL_RANKS}
-    twos = popcount(hand & T.twos)
-    jokers = popcount(hand & T.jokers)
-    black = popcount(hand & T.black3)
-    size = {r: popcount(melds[r]) for r in NATURAL_RANKS}
-    wild_on = {r: popcount(melds[r] & T.wild) for r in NATURAL_RANKS}
+    nat = {r: (hand & T.rank[r]).bit_count() for r in NATURAL_RANKS}
+    lone = [r for r in NATURAL_RANKS if nat[r] == 1 and not melds[r]]
+    if len(lone) > 1:
+        return False          # a lone card of an unmelded rank stays whatever is discarded
+    twos = (hand & T.twos).bit_count()
+    jokers = (hand & T.jokers).bit_count()
+    black = (hand & T.black3).bit_count()
+    size = {r: melds[r].bit_count() for r in NATURAL_RANKS}
     had_canasta = has_canasta(melds, CANASTA)
+    if not had_canasta and max(size[r] + nat[r] for r in NATURAL_RANKS) \
+            + min(twos + jokers, MAX_WILD) < CANASTA:
+        return False          # no meld can reach a canasta
+    wild_on = {r: (melds[r] & T.wild).bit_count() for r in NATURAL_RANKS}
     value = T.value(hand)
-    discards = [None] + [("nat", r) for r in NATURAL_RANKS if nat[r]]
-    discards += [("wild", 20)] * bool(twos) + [("wild", 50)] * bool(jokers)
-    discards += [("black", 5)] * bool(black)
+    if lone:                  # the discard must be the lone card
+        discards = [("nat", lone[0])]
+    else:
+        discards = [None] + [("nat", r) for r in NATURAL_RANKS if nat[r]]
+        discards += [("wild", 20)] * bool(twos) + [("wild", 50)] * bool(jokers)
+        discards += [("black", 5)] * bool(black)
     for d in discards:
         n = dict(nat)
         wilds = twos + jokers
@@ -379,7 +388,16 @@ class Canasta(DeclaredOpeningMeldGame):
         this reads the final table instead, much faster."""
         if s.phase is Phase.MELD:
             return self._melds_out(s, p)
+        drawn = 0                        # the stock's cards down to one that is no red three
+        for c in reversed(s.stock):
+            drawn |= 1 << c
+            if not (T.red3 >> c) & 1:
+                break
+        pile = mask_of(s.pile)
         for a in [self.A_DRAW, *self._take_actions(s, p)]:
+            if self._lone_cards(s, p, drawn if a == self.A_DRAW else pile) > 1:
+                continue
+
             t = s.clone()
             n = len(t.events)
             self._apply_draw(t, p, a)
@@ -392,6 +410,21 @@ class Canasta(DeclaredOpeningMeldGame):
             if t.phase is Phase.OPENING and self._opening_goes_out(t, p, set()):
                 return True
         return False
+
+    def _lone_cards(self, s, p, coming):
+        """The natural cards in ``p``'s hand alone of their rank that nothing
+        this turn can meld: no meld of the rank on his team's side and no
+        other card of it among the cards ``coming`` (what the draw or the
+        pile brings).  Only one card leaves the hand by the discard, so with
+        two of them he cannot go out (what ``meld_out_possible`` finds later)."""
+        hand = s.hands[p]
+        melds = s.melds[p & 1]
+        lone = 0
+        for r in NATURAL_RANKS:
+            cards = T.rank[r]
+            if not melds[r] and not coming & cards and (hand & cards).bit_count() == 1:
+                lone += 1
+        return lone
 
     def _melds_out(self, s, p):
         team = p & 1
@@ -578,29 +611,41 @@ class Canasta(DeclaredOpeningMeldGame):
         melds = s.melds[team]
         out = []
         black_meld = melds[BLACK3_RANK]
+        # with two or more cards left after it, no meld is refused for
+        # emptying the hand (_shrink_ok): a new meld lays three cards, an add one
+        eff = self._eff_hand(s, p)
+        two = hand & T.twos
+        joker = hand & T.jokers
+        A_MELD, A_ADD = self.A_MELD, self.A_ADD
         for i, r in enumerate(NATURAL_RANKS):
-            m = melds[r]
             nat = hand & T.rank[r]
             if not nat:
                 continue
-            if not m:
-                if popcount(nat) < 2:
+            if not melds[r]:
+                n = nat.bit_count()
+                if n < 2:
+                    continue
+                if eff >= 5:
+                    if n >= 3:
+                        out.append(A_MELD + 3 * i)
+                    if two:
+                        out.append(A_MELD + 3 * i + 1)
+                    if joker:
+                        out.append(A_MELD + 3 * i + 2)
                     continue
                 for form in (0, 1, 2):
                     used = self._form_mask(hand, r, form, 3 if form == 0 else 2)
                     if used is not None and self._shrink_ok(s, p, used, r):
-                        out.append(self.A_MELD + 3 * i + form)
-            else:
-                used = take_lowest(nat, 1)
-                if self._shrink_ok(s, p, used, r):
-                    out.append(self.A_ADD + 3 * i)
-        for i, r in enumerate(NATURAL_RANKS):
-            m = melds[r]
-            if m and popcount(m & T.wild) < MAX_WILD:
-                for form, wm in ((1, T.twos), (2, T.jokers)):
-                    used = take_lowest(hand & wm, 1)
-                    if used and self._shrink_ok(s, p, used, r):
-                        out.append(self.A_ADD + 3 * i + form)
+                        out.append(A_MELD + 3 * i + form)
+            elif eff >= 3 or self._shrink_ok(s, p, nat & -nat, r):
+                out.append(A_ADD + 3 * i)
+        if two or joker:
+            for i, r in enumerate(NATURAL_RANKS):
+                m = melds[r]
+                if m and (m & T.wild).bit_count() < MAX_WILD:
+                    for form, w in ((1, two), (2, joker)):
+                        if w and (eff >= 3 or self._shrink_ok(s, p, w & -w, r)):
+                            out.append(A_ADD + 3 * i + form)
         b = hand & T.black3
         if b and s.phase is Phase.MELD:
             if not black_meld and popcount(b) >= 3:
