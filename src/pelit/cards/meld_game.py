@@ -39,7 +39,7 @@ from ..core.log import fork
 from .deal import hands_with_known, sample_hands, unknown_hand_zones
 from .deck import Card, CardSet, ids, mask_of
 from .meld_screen import deal_scored_line, side_title
-from .melds import opening_requirement, popcount
+from .melds import NATURAL_RANKS, opening_requirement, popcount, take_lowest
 from .melds_extra import normalize_meld_text
 from .scoresheet import ScoreSheet
 
@@ -965,6 +965,17 @@ class NumberedMeldGame(DeclaredOpeningMeldGame):
     actions name melds by number (``add 7h to meld 2``)."""
 
     State = NumberedMeldState
+    max_slots = 30             # melds a side may hold (action numbering)
+    add_faces: tuple = ()      # per card: the face an added card is named by
+    run_add_faces = None       # the same for melds keyed run_key or higher (None: add_faces)
+    run_key = 100              # the first key of a sequence
+    black3_key = None          # the key of black threes, which only go out (None: no such meld)
+    not_added = 0              # hand cards no meld ever takes
+
+    def __init__(self):
+        super().__init__()
+        # what each meld may take, by (mask, key): melds recur across turns and deals
+        self._addable_memo = {}
 
     def _new_deal_fields(self, s):
         super()._new_deal_fields(s)
@@ -977,6 +988,108 @@ class NumberedMeldGame(DeclaredOpeningMeldGame):
     def _drop_tentative(self, s, side):
         s.mkey[side] = []           # a side that had not opened had no other melds
         s.mmask[side] = []
+
+    # -- legal melds --------------------------------------------------------------------
+    @staticmethod
+    def _addable(key, mask) -> int:
+        """Every card that may go onto the meld (key, mask), as a mask that
+        holds all copies of a face or none."""
+        raise NotImplementedError
+
+    def _takes(self, key, mask, c) -> bool:
+        """May card ``c`` go onto the meld (key, mask)?  (``_addable``, remembered.)"""
+        memo = self._addable_memo
+        memo_key = mask << 8 | key
+        allowed = memo.get(memo_key)
+        if allowed is None:
+            if len(memo) > 200_000:
+                memo.clear()
+            allowed = memo[memo_key] = self._addable(key, mask)
+        return allowed >> c & 1 == 1
+
+    def _new_meld_ok(self, s, p, key, used) -> bool:
+        """May ``p`` lay ``used`` as a new meld of ``key`` (it may leave too
+        few cards in hand)?"""
+        raise NotImplementedError
+
+    def _add_ok(self, s, p, slot, key, card) -> bool:
+        """May ``p`` add ``card`` to meld ``slot`` (it may leave too few
+        cards in hand; black threes only go out)?"""
+        raise NotImplementedError
+
+    def _rank_meld_actions(self, s, p, hand, eff, out):
+        """New melds of a rank, three actions a rank: three natural cards, a
+        natural pair with a two, a natural pair with a joker.  With five
+        cards or more in hand none is refused for emptying it."""
+        t = self.tables
+        rank = t.rank
+        a_meld = self.A_MELD
+        if eff >= 5:
+            two, joker = hand & t.twos, hand & t.jokers
+            for i, r in enumerate(NATURAL_RANKS):
+                n = (hand & rank[r]).bit_count()
+                if n >= 2:
+                    if n >= 3:
+                        out.append(a_meld + 3 * i)
+                    if two:
+                        out.append(a_meld + 3 * i + 1)
+                    if joker:
+                        out.append(a_meld + 3 * i + 2)
+            return
+        for i, r in enumerate(NATURAL_RANKS):
+            nat = hand & rank[r]
+            n = nat.bit_count()
+            if n < 2:
+                continue
+            if n >= 3 and self._new_meld_ok(s, p, r, take_lowest(nat, 3)):
+                out.append(a_meld + 3 * i)
+            pair = take_lowest(nat, 2)
+            for form, wild in ((1, t.twos), (2, t.jokers)):
+                w = hand & wild
+                if w and self._new_meld_ok(s, p, r, pair | (w & -w)):
+                    out.append(a_meld + 3 * i + form)
+
+    def _add_actions(self, s, p, hand, eff, out):
+        """Adds: per meld, one action per face of the hand cards it takes
+        (the lowest copy held stands for the face).  With three cards or
+        more in hand none is refused for emptying it."""
+        side = self.side(s, p)
+        keys, masks = s.mkey[side], s.mmask[side]
+        t = self.tables
+        # the lowest copy of each face held; in a set any two is one face
+        held = t.one_per_face(hand & ~self.not_added)
+        twos = hand & t.twos & ~self.not_added
+        set_held = (held & ~t.twos) | (twos & -twos)
+        run_held = held if self.run_add_faces else set_held
+        set_faces = self.add_faces
+        run_faces = self.run_add_faces or set_faces
+        memo = self._addable_memo
+        run_key, black3 = self.run_key, self.black3_key
+        roomy = eff >= 3
+        a_add, slots = self.A_ADD, self.max_slots
+        for k in range(len(keys)):
+            key, mask = keys[k], masks[k]
+            memo_key = mask << 8 | key
+            allowed = memo.get(memo_key)
+            if allowed is None:
+                if len(memo) > 200_000:
+                    memo.clear()
+                allowed = memo[memo_key] = self._addable(key, mask)
+            if key >= run_key:
+                cards, face_of = run_held & allowed, run_faces
+            else:
+                cards, face_of = set_held & allowed, set_faces
+            if roomy and key != black3:
+                while cards:
+                    card = cards & -cards
+                    cards ^= card
+                    out.append(a_add + face_of[card.bit_length() - 1] * slots + k)
+                continue
+            while cards:
+                card = cards & -cards
+                cards ^= card
+                if self._add_ok(s, p, k, key, card):
+                    out.append(a_add + face_of[card.bit_length() - 1] * slots + k)
 
     # -- going out out of reach (could_go_out's quick answer) -----------------------
     meld_size = 7               # cards of a complete meld (a canasta)
@@ -1013,14 +1126,15 @@ class NumberedMeldGame(DeclaredOpeningMeldGame):
         cards = self._turn_cards(s, p)
         size = self.meld_size
         reach = 0
+        joins, is_complete = self._joins, self._is_complete
         for key, mask in zip(s.mkey[side], s.mmask[side]):
-            if self._is_complete(key, mask) \
-                    or popcount(mask) + popcount(cards & self._joins(key)) >= size:
+            if mask.bit_count() + (cards & joins(key)).bit_count() >= size \
+                    or is_complete(key, mask):
                 reach += 1
         if reach >= need:
             return False
         for group in self._new_meld_groups():
-            reach += popcount(cards & group) // size
+            reach += (cards & group).bit_count() // size
         return reach < need
 
     def _meld_use(self, s, p, a):

@@ -609,7 +609,7 @@ from ..cards.deck import (RANK_TEXT, SUITS, Card, CardSet, mask_of,  # noqa: E40
                           normalize_card_text, pretty)
 from ..cards.meld_screen import (cards_line, deal_scored_line, goal_text,  # noqa: E402
                                  pile_line, seat_label)
-from ..cards.meld_game import (TEAM_LISTS, DeclaredOpeningMeldGame,  # noqa: E402
+from ..cards.meld_game import (TEAM_LISTS, NumberedMeldGame,  # noqa: E402
                                NumberedMeldState, deal_rounds)
 from ..cards.melds import NATURAL_RANKS, take_lowest  # noqa: E402
 from ..core.actions import ActionSpace  # noqa: E402
@@ -752,6 +752,9 @@ class ContractSamba(_samba.Samba):
     tables = T
     opening_zones = OPENING_ZONES
     test_options = {"deals": 1}
+    _addable = staticmethod(addable)
+    add_faces, run_add_faces = FACE_IN_SET, FACE_IN_RUN     # a samba's twos keep their suit
+    not_added = 0
     # render_board draws the auction, the contract and the penalties itself
     web_show = {"contract": {"role": "banner", "label": "contract",
                              "format": ["{level} {type} doubled, declarer {declarer}",
@@ -766,7 +769,7 @@ class ContractSamba(_samba.Samba):
                     "table": ["contracts_left"]}
 
     def __init__(self):
-        DeclaredOpeningMeldGame.__init__(self)
+        NumberedMeldGame.__init__(self)
         a = ActionSpace(DECK)
         self.A_BID = a.choice("bid", [f"{lv} {w}" for lv in range(1, MAX_LEVEL + 1)
                                       for w in TYPE_WORDS])
@@ -874,9 +877,6 @@ class ContractSamba(_samba.Samba):
         if s.tent and not self._tent_ok(s, team, keys, masks):
             return False
         return True
-
-    def _can_add(self, key, mask, c):
-        return may_add(key, mask, c)
 
     def _shrink_ok(self, s, p, slot, key, used, gain=0, top=0):
         """24.9: a hand never empties by melding (the last card is discarded); one
@@ -1083,19 +1083,7 @@ class ContractSamba(_samba.Samba):
         if len(keys) < MAX_SLOTS:
             # with two or more cards left after a new meld of three, none is
             # refused for emptying the hand (_shrink_ok)
-            roomy = self._eff_hand(s, p) >= 5
-            for i, r in enumerate(NATURAL_RANKS):
-                nat = hand & T.rank[r]
-                n = nat.bit_count()
-                if n < 2:
-                    continue
-                if n >= 3 and (roomy or self._shrink_ok(s, p, -1, r, take_lowest(nat, 3))):
-                    out.append(self.A_MELD + RANK_FORMS * i)
-                pair = take_lowest(nat, 2)
-                for form, wm in ((1, T.twos), (2, T.jokers)):
-                    w = hand & wm
-                    if w and (roomy or self._shrink_ok(s, p, -1, r, pair | (w & -w))):
-                        out.append(self.A_MELD + RANK_FORMS * i + form)
+            self._rank_meld_actions(s, p, hand, self._eff_hand(s, p), out)
             tw = hand & T.twos
             if popcount(tw) >= 3 and self._shrink_ok(s, p, -1, TWOS, take_lowest(tw, 3)):
                 out.append(self.A_MELD_TWOS)
@@ -1110,28 +1098,7 @@ class ContractSamba(_samba.Samba):
             if popcount(b) >= 3 and s.phase is Phase.MELD and BLACK3 not in keys:
                 if self._black_ok(s, p, -1, take_lowest(b, 3)):
                     out.append(self.A_MELD_B3)
-        # adds: per meld, one per face of the cards it takes (``addable``);
-        # with three or more cards left no add is refused (_shrink_ok)
-        eff = self._eff_hand(s, p)
-        A_ADD = self.A_ADD
-        for k in range(len(keys)):
-            key = keys[k]
-            cards = hand & addable(key, masks[k])
-            face_of = FACE_IN_RUN if key >= RUN else FACE_IN_SET
-            faces = 0
-            while cards:
-                card = cards & -cards
-                cards ^= card
-                f = face_of[card.bit_length() - 1]
-                if faces >> f & 1:
-                    continue
-                faces |= 1 << f
-                if key == BLACK3:
-                    ok = s.phase is Phase.MELD and self._black_ok(s, p, k, card)
-                else:
-                    ok = eff >= 3 or self._shrink_ok(s, p, k, key, card)
-                if ok:
-                    out.append(A_ADD + f * MAX_SLOTS + k)
+        self._add_actions(s, p, hand, self._eff_hand(s, p), out)
         out.sort()
         return out
 

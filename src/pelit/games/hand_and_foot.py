@@ -177,6 +177,9 @@ class HandAndFoot(NumberedMeldGame):
     deck = DECK
     tables = T
     hand_size = HAND_SIZE
+    max_slots = MAX_SLOTS
+    add_faces = tuple(FACE_OF)
+    not_added = THREES              # 25.4: threes are never melded
     covered_upcards = COVER
     dealt_fields = {"foot": FOOT_SIZE}
     lays_red_threes = False         # 25.4: threes are never laid; a red three stays in the hand
@@ -248,7 +251,7 @@ class HandAndFoot(NumberedMeldGame):
         return True
 
     @staticmethod
-    def _addable(mask, key):
+    def _addable(key, mask):
         """The cards a meld of rank ``key`` takes: its rank, and wild cards
         while it holds fewer than three; nothing once it has seven (25.2)."""
         if mask.bit_count() >= CANASTA:
@@ -256,9 +259,6 @@ class HandAndFoot(NumberedMeldGame):
         if (mask & T.wild).bit_count() < MAX_WILD:
             return T.rank[key] | T.wild
         return T.rank[key]
-
-    def _can_add(self, mask, key, c):
-        return (self._addable(mask, key) >> c) & 1 == 1
 
     def _shrink_ok(self, s, p, slot, used, gain=0, top=0):
         team = p & 1
@@ -288,7 +288,7 @@ class HandAndFoot(NumberedMeldGame):
             nat = used & T.natural
             keys = s.mkey[team] + ([DECK.rank_of[(nat & -nat).bit_length() - 1]] if slot < 0 else [])
             for k in range(len(masks)):
-                if self._can_add(masks[k], keys[k], c):
+                if self._takes(keys[k], masks[k], c):
                     m2 = masks.copy()
                     m2[k] |= 1 << c
                     if self._may_out(s, p, m2, used | (1 << c)):
@@ -372,35 +372,16 @@ class HandAndFoot(NumberedMeldGame):
         # emptying the hand or the foot (_shrink_ok)
         eff = self._eff_hand(s, p)
         if len(keys) < MAX_SLOTS:
-            A_MELD = self.A_MELD
-            for i, r in enumerate(NATURAL_RANKS):
-                nat = hand & T.rank[r]
-                n = nat.bit_count()
-                if n < 2:
-                    continue
-                if n >= 3 and (eff >= 5 or self._shrink_ok(s, p, -1, take_lowest(nat, 3))):
-                    out.append(A_MELD + 3 * i)
-                pair = take_lowest(nat, 2)
-                for form, wm in ((1, T.twos), (2, T.jokers)):
-                    w = hand & wm
-                    if w and (eff >= 5 or self._shrink_ok(s, p, -1, pair | (w & -w))):
-                        out.append(A_MELD + 3 * i + form)
-        hand &= ~THREES
-        A_ADD = self.A_ADD
-        for k in range(len(keys)):
-            cards = hand & self._addable(masks[k], keys[k])
-            faces = 0
-            while cards:
-                low = cards & -cards
-                cards ^= low
-                f = FACE_OF[low.bit_length() - 1]
-                if faces >> f & 1:
-                    continue
-                faces |= 1 << f
-                if eff >= 3 or self._shrink_ok(s, p, k, low):
-                    out.append(A_ADD + f * MAX_SLOTS + k)
+            self._rank_meld_actions(s, p, hand, eff, out)
+        self._add_actions(s, p, hand, eff, out)
         out.sort()
         return out
+
+    def _new_meld_ok(self, s, p, key, used):
+        return self._shrink_ok(s, p, -1, used)
+
+    def _add_ok(self, s, p, slot, key, card):
+        return self._shrink_ok(s, p, slot, card)
 
     def _may_discard(self, s, p):
         if popcount(s.hands[p]) == 1 and s.in_foot[p] and \

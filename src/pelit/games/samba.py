@@ -199,6 +199,11 @@ class Samba(NumberedMeldGame):
     tables = T
     opening_zones = OPENING_ZONES
     hand_size = HAND_SIZE
+    max_slots = MAX_SLOTS
+    add_faces = tuple(FACE_OF)
+    run_key = RUN
+    black3_key = BLACK3
+    not_added = T.red3
     covered_upcards = FREEZERS      # as in Canasta 21.3
     test_options = {"deals": 1}
     # the terminal draws the teams' tables itself (render_board): one block
@@ -304,10 +309,6 @@ class Samba(NumberedMeldGame):
             return RANK_MASK[key] | T.wild
         return RANK_MASK[key]
 
-    def _can_add(self, key, mask, c):
-        """May card ``c`` go onto a meld (key, mask)?  (23.2)"""
-        return (self._addable(key, mask) >> c) & 1 == 1
-
     def _shrink_ok(self, s, p, slot, key, used, gain=0, top=0):
         team = p & 1
         left = self._eff_hand(s, p) - popcount(used) + gain
@@ -324,7 +325,7 @@ class Samba(NumberedMeldGame):
                 return False
             c = last.bit_length() - 1
             for k in range(len(keys)):
-                if self._can_add(keys[k], masks[k], c):
+                if self._takes(keys[k], masks[k], c):
                     m2 = masks.copy()
                     m2[k] = masks[k] | (1 << c)
                     if self._may_empty(s, team, keys, m2, used | (1 << c)):
@@ -353,10 +354,10 @@ class Samba(NumberedMeldGame):
         if s.opened[team] and not is_frozen:
             keys, masks = s.mkey[team], s.mmask[team]
             for k in range(len(keys)):
-                if keys[k] == BLACK3 or complete(keys[k], masks[k]):
+                key, mask = keys[k], masks[k]
+                if key == BLACK3 or not self._takes(key, mask, top) or complete(key, mask):
                     continue          # 23.4: not onto a finished canasta or samba
-                if self._can_add(keys[k], masks[k], top) and \
-                        self._shrink_ok(s, p, k, keys[k], 0, gain, tb):
+                if self._shrink_ok(s, p, k, key, 0, gain, tb):
                     out.append(self.A_TAKE_TO + k)
         return out
 
@@ -422,20 +423,7 @@ class Samba(NumberedMeldGame):
         # left no meld can be refused for emptying the hand (_shrink_ok)
         eff = self._eff_hand(s, p)
         if len(keys) < MAX_SLOTS:
-            A_MELD = self.A_MELD
-            for i, r in enumerate(NATURAL_RANKS):
-                nat = hand & T.rank[r]
-                n = nat.bit_count()
-                if n < 2:
-                    continue
-                if n >= 3:
-                    if eff >= 5 or self._shrink_ok(s, p, -1, r, take_lowest(nat, 3)):
-                        out.append(A_MELD + 3 * i)
-                pair = take_lowest(nat, 2)
-                for form, wm in ((1, T.twos), (2, T.jokers)):
-                    w = hand & wm
-                    if w and (eff >= 5 or self._shrink_ok(s, p, -1, r, pair | (w & -w))):
-                        out.append(A_MELD + 3 * i + form)
+            self._rank_meld_actions(s, p, hand, eff, out)
             # the natural cards held as the first copy's ids: a suit's 13
             # bits run 2..A, so shifted down to bit 0 and up by two, bit r
             # says rank r is held; runs of three start where three bits in
@@ -464,29 +452,17 @@ class Samba(NumberedMeldGame):
                 used = take_lowest(b, 3)
                 if self._black_ok(s, p, -1, used):
                     out.append(self.A_MELD_B3)
-        # adds: one per face held, per meld that takes it
-        hand &= ~T.red3
-        A_ADD = self.A_ADD
-        for k in range(len(keys)):
-            key = keys[k]
-            cards = hand & self._addable(key, masks[k])
-            faces = 0
-            while cards:
-                low = cards & -cards
-                cards ^= low
-                c = low.bit_length() - 1
-                f = FACE_OF[c]
-                if faces >> f & 1:
-                    continue
-                faces |= 1 << f
-                if key == BLACK3:
-                    ok = s.phase is self.Phase.MELD and self._black_ok(s, p, k, low)
-                else:
-                    ok = eff >= 3 or self._shrink_ok(s, p, k, key, low)
-                if ok:
-                    out.append(A_ADD + f * MAX_SLOTS + k)
+        self._add_actions(s, p, hand, eff, out)
         out.sort()
         return out
+
+    def _new_meld_ok(self, s, p, key, used):
+        return self._shrink_ok(s, p, -1, key, used)
+
+    def _add_ok(self, s, p, slot, key, card):
+        if key == BLACK3:
+            return s.phase is self.Phase.MELD and self._black_ok(s, p, slot, card)
+        return self._shrink_ok(s, p, slot, key, card)
 
     def _black_ok(self, s, p, slot, used):
         team = p & 1
