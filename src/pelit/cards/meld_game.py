@@ -329,7 +329,13 @@ class MeldGame(Game):
         """One discard per face: copies look alike, the lowest id stands for
         them (records keep action text, so the copy must not matter)."""
         base = self.A_DISCARD
-        return [base + c for c in ids(self.tables.one_per_face(hand))]
+        faces = self.tables.one_per_face(hand)
+        out = []
+        while faces:
+            low = faces & -faces
+            faces ^= low
+            out.append(base + low.bit_length() - 1)
+        return out
 
     def _holds(self, hand, c):
         """Whether ``hand`` holds card ``c`` or another copy of its face: typed
@@ -1057,7 +1063,7 @@ class NumberedMeldGame(DeclaredOpeningMeldGame):
         keys, masks = s.mkey[side], s.mmask[side]
         t = self.tables
         # the lowest copy of each face held; in a set any two is one face
-        held = t.one_per_face(hand & ~self.not_added)
+        held = t.one_per_face(hand) & ~self.not_added
         twos = hand & t.twos & ~self.not_added
         set_held = (held & ~t.twos) | (twos & -twos)
         run_held = held if self.run_add_faces else set_held

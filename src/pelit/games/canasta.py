@@ -183,18 +183,26 @@ def meld_out_possible(hand: int, melds, need: int | None) -> bool:
     a canasta.  The order of the melds never matters, so only the final
     table is checked: which card (if any) is discarded, where the wild cards
     go, and one meld reaching seven cards."""
-    nat = {r: (hand & T.rank[r]).bit_count() for r in NATURAL_RANKS}
-    lone = [r for r in NATURAL_RANKS if nat[r] == 1 and not melds[r]]
-    if len(lone) > 1:
-        return False          # a lone card of an unmelded rank stays whatever is discarded
+    nat, size, lone = {}, {}, []
+    had_canasta = False
+    most = 0                  # the most natural cards a meld of one rank can hold
+    for r in NATURAL_RANKS:
+        n = nat[r] = (hand & T.rank[r]).bit_count()
+        m = melds[r]
+        k = size[r] = m.bit_count()
+        if k >= CANASTA:
+            had_canasta = True
+        elif n == 1 and not m:
+            if lone:
+                return False  # two lone cards of unmelded ranks: one stays whatever is discarded
+            lone.append(r)
+        if k + n > most:
+            most = k + n
     twos = (hand & T.twos).bit_count()
     jokers = (hand & T.jokers).bit_count()
-    black = (hand & T.black3).bit_count()
-    size = {r: melds[r].bit_count() for r in NATURAL_RANKS}
-    had_canasta = has_canasta(melds, CANASTA)
-    if not had_canasta and max(size[r] + nat[r] for r in NATURAL_RANKS) \
-            + min(twos + jokers, MAX_WILD) < CANASTA:
+    if not had_canasta and most + min(twos + jokers, MAX_WILD) < CANASTA:
         return False          # no meld can reach a canasta
+    black = (hand & T.black3).bit_count()
     wild_on = {r: (melds[r] & T.wild).bit_count() for r in NATURAL_RANKS}
     value = T.value(hand)
     if lone:                  # the discard must be the lone card
@@ -388,16 +396,19 @@ class Canasta(DeclaredOpeningMeldGame):
         this reads the final table instead, much faster."""
         if s.phase is Phase.MELD:
             return self._melds_out(s, p)
-        drawn = 0                        # the stock's cards down to one that is no red three
+        # the stock's card: red threes on top are laid and replaced, so the
+        # first card below them that is no red three; none: the deal ends
+        team = p & 1
         for c in reversed(s.stock):
-            drawn |= 1 << c
             if not (T.red3 >> c) & 1:
+                need = None if s.opened[team] else self.requirement(s, team) - T.value(s.tent)
+                if meld_out_possible(s.hands[p] | 1 << c, s.melds[team], need):
+                    return True
                 break
         pile = mask_of(s.pile)
-        for a in [self.A_DRAW, *self._take_actions(s, p)]:
-            if self._lone_cards(s, p, drawn if a == self.A_DRAW else pile) > 1:
-                continue
-
+        for a in self._take_actions(s, p):
+            if self._lone_cards(s, p, pile) > 1:
+                break
             t = s.clone()
             n = len(t.events)
             self._apply_draw(t, p, a)
