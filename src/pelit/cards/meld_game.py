@@ -1002,16 +1002,19 @@ class NumberedMeldGame(DeclaredOpeningMeldGame):
         holds all copies of a face or none."""
         raise NotImplementedError
 
-    def _takes(self, key, mask, c) -> bool:
-        """May card ``c`` go onto the meld (key, mask)?  (``_addable``, remembered.)"""
+    def _allowed(self, key, mask) -> int:
+        """``_addable``, remembered by (mask, key)."""
         memo = self._addable_memo
-        memo_key = mask << 8 | key
-        allowed = memo.get(memo_key)
+        allowed = memo.get(mask << 8 | key)
         if allowed is None:
             if len(memo) > 200_000:
                 memo.clear()
-            allowed = memo[memo_key] = self._addable(key, mask)
-        return allowed >> c & 1 == 1
+            allowed = memo[mask << 8 | key] = self._addable(key, mask)
+        return allowed
+
+    def _takes(self, key, mask, c) -> bool:
+        """May card ``c`` go onto the meld (key, mask)?"""
+        return self._allowed(key, mask) >> c & 1 == 1
 
     def _new_meld_ok(self, s, p, key, used) -> bool:
         """May ``p`` lay ``used`` as a new meld of ``key`` (it may leave too
@@ -1022,6 +1025,23 @@ class NumberedMeldGame(DeclaredOpeningMeldGame):
         """May ``p`` add ``card`` to meld ``slot`` (it may leave too few
         cards in hand; black threes only go out)?"""
         raise NotImplementedError
+
+    def _meld_actions(self, s, p):
+        """Every new meld and add ``p`` may make now, in action order."""
+        hand = s.hands[p]
+        # cards he holds before laying any: with enough left after a meld
+        # none is refused for emptying the hand (``_new_meld_ok``, ``_add_ok``)
+        eff = self._eff_hand(s, p)
+        out = []
+        if len(s.mkey[self.side(s, p)]) < self.max_slots:
+            self._rank_meld_actions(s, p, hand, eff, out)
+            self._other_new_melds(s, p, hand, eff, out)
+        self._add_actions(s, p, hand, eff, out)
+        out.sort()
+        return out
+
+    def _other_new_melds(self, s, p, hand, eff, out):
+        """A game's new melds other than those of a rank (sequences, black threes)."""
 
     def _rank_meld_actions(self, s, p, hand, eff, out):
         """New melds of a rank, three actions a rank: three natural cards, a
@@ -1075,12 +1095,9 @@ class NumberedMeldGame(DeclaredOpeningMeldGame):
         a_add, slots = self.A_ADD, self.max_slots
         for k in range(len(keys)):
             key, mask = keys[k], masks[k]
-            memo_key = mask << 8 | key
-            allowed = memo.get(memo_key)
+            allowed = memo.get(mask << 8 | key)
             if allowed is None:
-                if len(memo) > 200_000:
-                    memo.clear()
-                allowed = memo[memo_key] = self._addable(key, mask)
+                allowed = self._allowed(key, mask)
             if key >= run_key:
                 cards, face_of = run_held & allowed, run_faces
             else:

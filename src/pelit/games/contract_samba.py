@@ -1075,32 +1075,22 @@ class ContractSamba(_samba.Samba):
             s.hands[p] |= 1 << c
         s.phase = Phase.MELD
 
-    def _meld_actions(self, s, p):
-        team = p & 1
-        hand = s.hands[p]
-        keys, masks = s.mkey[team], s.mmask[team]
-        out = []
-        if len(keys) < MAX_SLOTS:
-            # with two or more cards left after a new meld of three, none is
-            # refused for emptying the hand (_shrink_ok)
-            self._rank_meld_actions(s, p, hand, self._eff_hand(s, p), out)
-            tw = hand & T.twos
-            if popcount(tw) >= 3 and self._shrink_ok(s, p, -1, TWOS, take_lowest(tw, 3)):
-                out.append(self.A_MELD_TWOS)
-            jk = take_lowest(hand & T.jokers, 1)
-            if popcount(tw) >= 2 and jk and self._shrink_ok(s, p, -1, TWOS,
-                                                             take_lowest(tw, 2) | jk):
-                out.append(self.A_MELD_TWOS + 1)
-            for su, q, used in runs_in_hand(hand):
-                if self._shrink_ok(s, p, -1, RUN + su, used):
-                    out.append(self.A_MELD_RUN + su * 13 + q)
-            b = hand & T.black3
-            if popcount(b) >= 3 and s.phase is Phase.MELD and BLACK3 not in keys:
-                if self._black_ok(s, p, -1, take_lowest(b, 3)):
-                    out.append(self.A_MELD_B3)
-        self._add_actions(s, p, hand, self._eff_hand(s, p), out)
-        out.sort()
-        return out
+    def _other_new_melds(self, s, p, hand, eff, out):
+        """Melds of twos, sambas and black threes (24.6, 24.9)."""
+        tw = hand & T.twos
+        if popcount(tw) >= 3 and self._shrink_ok(s, p, -1, TWOS, take_lowest(tw, 3)):
+            out.append(self.A_MELD_TWOS)
+        jk = take_lowest(hand & T.jokers, 1)
+        if popcount(tw) >= 2 and jk and self._shrink_ok(s, p, -1, TWOS,
+                                                         take_lowest(tw, 2) | jk):
+            out.append(self.A_MELD_TWOS + 1)
+        for su, q, used in runs_in_hand(hand):
+            if self._shrink_ok(s, p, -1, RUN + su, used):
+                out.append(self.A_MELD_RUN + su * 13 + q)
+        b = hand & T.black3
+        if popcount(b) >= 3 and s.phase is Phase.MELD and BLACK3 not in s.mkey[p & 1]:
+            if self._black_ok(s, p, -1, take_lowest(b, 3)):
+                out.append(self.A_MELD_B3)
 
     def _legal_meld(self, s, p):
         out = super()._legal_meld(s, p)

@@ -363,20 +363,6 @@ class HandAndFoot(NumberedMeldGame):
         self._check_empty(s, p)
 
     # -- melding ----------------------------------------------------------------------
-    def _meld_actions(self, s, p):
-        team = p & 1
-        hand = s.hands[p]
-        keys, masks = s.mkey[team], s.mmask[team]
-        out = []
-        # with two or more cards left after it, no meld is refused for
-        # emptying the hand or the foot (_shrink_ok)
-        eff = self._eff_hand(s, p)
-        if len(keys) < MAX_SLOTS:
-            self._rank_meld_actions(s, p, hand, eff, out)
-        self._add_actions(s, p, hand, eff, out)
-        out.sort()
-        return out
-
     def _new_meld_ok(self, s, p, key, used):
         return self._shrink_ok(s, p, -1, used)
 

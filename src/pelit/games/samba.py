@@ -414,47 +414,36 @@ class Samba(NumberedMeldGame):
         self._check_empty(s, p)
 
     # -- melding ------------------------------------------------------------------------
-    def _meld_actions(self, s, p):
-        team = p & 1
-        hand = s.hands[p]
-        keys, masks = s.mkey[team], s.mmask[team]
-        out = []
-        # cards the player holds after laying n of them; with two or more
-        # left no meld can be refused for emptying the hand (_shrink_ok)
-        eff = self._eff_hand(s, p)
-        if len(keys) < MAX_SLOTS:
-            self._rank_meld_actions(s, p, hand, eff, out)
-            # the natural cards held as the first copy's ids: a suit's 13
-            # bits run 2..A, so shifted down to bit 0 and up by two, bit r
-            # says rank r is held; runs of three start where three bits in
-            # a row are set
-            naturals = T.first_copy(hand & T.natural)
-            for su in range(4):
-                held = ((naturals >> (13 * su)) & 0x1FFF) << 2
-                starts = held & (held >> 1) & (held >> 2)
-                if not starts:
-                    continue
-                nat = hand & SUIT_NAT[su]
-                base = self.A_MELD_RUN + su * len(RUN_LOWS) - RUN_LOWS[0]
-                while starts:
-                    low = starts & -starts
-                    starts ^= low
-                    lo = low.bit_length() - 1
-                    if eff < 5:
-                        used = 0
-                        for r in (lo, lo + 1, lo + 2):
-                            used |= take_lowest(nat & T.rank[r], 1)
-                        if not self._shrink_ok(s, p, -1, RUN + su, used):
-                            continue
-                    out.append(base + lo)
-            b = hand & T.black3
-            if b.bit_count() >= 3 and s.phase is self.Phase.MELD and BLACK3 not in keys:
-                used = take_lowest(b, 3)
-                if self._black_ok(s, p, -1, used):
-                    out.append(self.A_MELD_B3)
-        self._add_actions(s, p, hand, eff, out)
-        out.sort()
-        return out
+    def _other_new_melds(self, s, p, hand, eff, out):
+        """Sequences of three natural cards (23.2) and black threes (23.5)."""
+        # the natural cards held as the first copy's ids: a suit's 13
+        # bits run 2..A, so shifted down to bit 0 and up by two, bit r
+        # says rank r is held; runs of three start where three bits in
+        # a row are set
+        naturals = T.first_copy(hand & T.natural)
+        for su in range(4):
+            held = ((naturals >> (13 * su)) & 0x1FFF) << 2
+            starts = held & (held >> 1) & (held >> 2)
+            if not starts:
+                continue
+            nat = hand & SUIT_NAT[su]
+            base = self.A_MELD_RUN + su * len(RUN_LOWS) - RUN_LOWS[0]
+            while starts:
+                low = starts & -starts
+                starts ^= low
+                lo = low.bit_length() - 1
+                if eff < 5:
+                    used = 0
+                    for r in (lo, lo + 1, lo + 2):
+                        used |= take_lowest(nat & T.rank[r], 1)
+                    if not self._shrink_ok(s, p, -1, RUN + su, used):
+                        continue
+                out.append(base + lo)
+        b = hand & T.black3
+        if b.bit_count() >= 3 and s.phase is self.Phase.MELD and BLACK3 not in s.mkey[p & 1]:
+            used = take_lowest(b, 3)
+            if self._black_ok(s, p, -1, used):
+                out.append(self.A_MELD_B3)
 
     def _new_meld_ok(self, s, p, key, used):
         return self._shrink_ok(s, p, -1, key, used)
