@@ -172,6 +172,22 @@ def has_canasta(melds, length: int = 7) -> bool:
     return False
 
 
+def meld_tally(masks, tables: MeldTables, length: int = 7) -> tuple[int, int, int]:
+    """(points of the melded cards, natural canastas, mixed canastas) of a
+    team's melds of a rank (masks; empty ones are passed over)."""
+    melded = natural = mixed = 0
+    for m in masks:
+        if not m:
+            continue
+        melded += tables.value(m)
+        kind = canasta_kind(*tables.split(m), length=length)
+        if kind == "natural":
+            natural += 1
+        elif kind is not None:
+            mixed += 1
+    return melded, natural, mixed
+
+
 def red_three_points(count: int, opened: bool, each: int = 100, all_four: int = 800) -> int:
     """Red threes: ``each`` per three, ``all_four`` for four; negative for a
     team without an opening meld (000 21.6.3)."""

@@ -89,7 +89,7 @@ from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
 from ..cards.meld_game import (DECLARED_OPENING_VERBS, TEAM_LISTS, DeclaredOpeningMeldGame,
                                DeclaredOpeningState)
 from ..cards.meld_screen import cards_line, goal_text, meld_line, pile_line
-from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
+from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, meld_tally,
                            has_canasta, popcount, red_three_points, take_lowest)
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
 from ..core.actions import ActionSpace
@@ -145,17 +145,7 @@ def score_deal(melds, red3_counts, opened, hands, went_out, concealed, penalties
     """
     lines = []
     for t in (0, 1):
-        natural = mixed = 0
-        melded = 0
-        for m in melds[t]:
-            if not m:
-                continue
-            melded += T.value(m)
-            kind = canasta_kind(*T.split(m), length=CANASTA)
-            if kind == "natural":
-                natural += 1
-            elif kind is not None:
-                mixed += 1
+        melded, natural, mixed = meld_tally(melds[t], T, CANASTA)
         line = {
             "melded cards": melded,
             "natural canastas": 500 * natural,

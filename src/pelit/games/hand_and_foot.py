@@ -52,7 +52,7 @@ from ..cards.deck import SUITS, Card, CardSet, ids, mask_of, normalize_card_text
 from ..cards.meld_game import (DECLARED_OPENING_VERBS, TEAM_LISTS, NumberedMeldGame,
                                NumberedMeldState, deal_rounds)
 from ..cards.meld_screen import meld_line, pile_line
-from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind, \
+from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, meld_tally, \
     popcount, take_lowest
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
 from ..core.actions import ActionSpace
@@ -113,15 +113,7 @@ def score_deal(masks, hands, feet, went_out, concealed, penalties) -> list[dict]
     are the masks of cards left in the team's hands and unpicked feet."""
     lines = []
     for t in (0, 1):
-        natural = mixed = 0
-        melded = 0
-        for m in masks[t]:
-            melded += T.value(m)
-            kind = canasta_kind(*T.split(m), length=CANASTA)
-            if kind == "natural":
-                natural += 1
-            elif kind is not None:
-                mixed += 1
+        melded, natural, mixed = meld_tally(masks[t], T, CANASTA)
         line = {
             "melded cards": melded,
             "natural canastas": 500 * natural,

@@ -53,7 +53,7 @@ from ..cards.deck import (SUITS, Card, CardSet, ids, mask_of, normalize_card_tex
 from ..cards.meld_game import (DECLARED_OPENING_VERBS, TEAM_LISTS, NumberedMeldGame,
                                NumberedMeldState)
 from ..cards.meld_screen import cards_line, goal_text, pile_line
-from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
+from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, meld_tally,
                            popcount, take_lowest)
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD as RW
 from ..core.actions import ActionSpace
@@ -134,19 +134,11 @@ def score_deal(keys, masks, red3_counts, hands, went_out, penalties) -> list[dic
     """Scoring lines of one Samba deal for both teams (23.6, 23.7 over 21.5)."""
     lines = []
     for t in (0, 1):
-        natural = mixed = sambas = 0
-        melded = 0
-        for k, m in zip(keys[t], masks[t]):
-            melded += T.value(m)
-            if k >= RUN:
-                if popcount(m) == CANASTA:
-                    sambas += 1
-            elif k != BLACK3:
-                kind = canasta_kind(*T.split(m), length=CANASTA)
-                if kind == "natural":
-                    natural += 1
-                elif kind is not None:
-                    mixed += 1
+        of_rank = [m for k, m in zip(keys[t], masks[t]) if k < RUN and k != BLACK3]
+        others = [(k, m) for k, m in zip(keys[t], masks[t]) if k >= RUN or k == BLACK3]
+        melded, natural, mixed = meld_tally(of_rank, T, CANASTA)
+        melded += sum(T.value(m) for _, m in others)
+        sambas = sum(1 for k, m in others if k >= RUN and m.bit_count() == CANASTA)
         done = natural + mixed + sambas
         reds = 100 * red3_counts[t]
         line = {
