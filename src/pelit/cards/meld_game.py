@@ -38,7 +38,7 @@ from ..core.game import Game, Outcome, State, shuffle
 from ..core.log import fork
 from .deal import hands_with_known, sample_hands, unknown_hand_zones
 from .deck import Card, CardSet, ids, mask_of
-from .meld_screen import deal_scored_line, side_title
+from .meld_screen import deal_scored_line, pile_line, side_title
 from .melds import NATURAL_RANKS, opening_requirement, popcount, take_lowest
 from .melds_extra import normalize_meld_text
 from .scoresheet import ScoreSheet
@@ -952,6 +952,16 @@ class DeclaredOpeningMeldGame(MeldGame):
         if view["phase"] == "opening":
             return [f"{head}: enough; 'done' makes the opening and takes the rest of the pile"]
         return [f"{head}: enough; 'done' or your discard makes the opening"]
+
+    def board_end(self, view, frozen, why_frozen) -> list[str]:
+        """The board's last lines: the pile (``frozen``, and why a frozen
+        pile is frozen), an opening under way and "May I go out?"."""
+        return ["", pile_line(self.deck, view, frozen, why_frozen), *self.opening_line(view),
+                *self.ask_lines(view["ask"])]
+
+
+# why Canasta's and Samba's frozen pile is frozen, and what takes it then
+FROZEN_BY_WILD = "a wild card or red three in it: only a natural pair of the top card's rank takes it"
 
 
 class NumberedMeldState(DeclaredOpeningState):

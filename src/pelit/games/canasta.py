@@ -86,9 +86,9 @@ import enum
 from dataclasses import dataclass
 
 from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
-from ..cards.meld_game import (DECLARED_OPENING_VERBS, TEAM_LISTS, DeclaredOpeningMeldGame,
-                               DeclaredOpeningState)
-from ..cards.meld_screen import cards_line, goal_text, meld_line, pile_line
+from ..cards.meld_game import (DECLARED_OPENING_VERBS, FROZEN_BY_WILD, TEAM_LISTS,
+                               DeclaredOpeningMeldGame, DeclaredOpeningState)
+from ..cards.meld_screen import cards_line, goal_text, meld_line
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, meld_tally,
                            has_canasta, popcount, red_three_points, take_lowest)
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
@@ -745,12 +745,7 @@ class Canasta(DeclaredOpeningMeldGame):
             for word in sorted(melds, key=lambda w: -RANK_OF_WORD[w]):
                 lines.append(meld_line(DECK, word.upper().replace("T", "10") + "s",
                                        melds[word], CANASTA))
-        lines.append("")
-        lines.append(pile_line(DECK, view, view["pile_frozen"],
-                               "a wild card or red three in it: only a natural pair "
-                               "of the top card's rank takes it"))
-        lines.extend(self.opening_line(view))
-        lines.extend(self.ask_lines(view["ask"]))
+        lines.extend(self.board_end(view, view["pile_frozen"], FROZEN_BY_WILD))
         return "\n".join(lines)
 
     # -- text ----------------------------------------------------------------------

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from ..cards.deck import SUITS, Card, CardSet, ids, mask_of, normalize_card_text, standard_deck
 from ..cards.meld_game import (DECLARED_OPENING_VERBS, TEAM_LISTS, NumberedMeldGame,
                                NumberedMeldState, deal_rounds)
-from ..cards.meld_screen import meld_line, pile_line
+from ..cards.meld_screen import meld_line
 from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, meld_tally, \
     popcount, take_lowest
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
@@ -539,11 +539,8 @@ class HandAndFoot(NumberedMeldGame):
                 name = m["rank"].upper().replace("T", "10") + "s"
                 lines.append(f"  meld {i + 1:<3}" + meld_line(DECK, name, int(m["cards"]),
                                                               CANASTA).lstrip())
-        lines.append("")
-        lines.append(pile_line(DECK, view, True, "always: a natural pair of the top card's rank "
-                                                 "takes at most seven cards"))
-        lines.extend(self.opening_line(view))
-        lines.extend(self.ask_lines(view["ask"]))
+        lines.extend(self.board_end(view, True, "always: a natural pair of the top card's rank "
+                                                "takes at most seven cards"))
         return "\n".join(lines)
 
     # -- views --------------------------------------------------------------------------

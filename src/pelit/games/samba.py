@@ -50,9 +50,9 @@ from dataclasses import dataclass
 
 from ..cards.deck import (SUITS, Card, CardSet, ids, mask_of, normalize_card_text, pretty,
                           standard_deck)
-from ..cards.meld_game import (DECLARED_OPENING_VERBS, TEAM_LISTS, NumberedMeldGame,
-                               NumberedMeldState)
-from ..cards.meld_screen import cards_line, goal_text, pile_line
+from ..cards.meld_game import (DECLARED_OPENING_VERBS, FROZEN_BY_WILD, TEAM_LISTS,
+                               NumberedMeldGame, NumberedMeldState)
+from ..cards.meld_screen import cards_line, goal_text
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, meld_tally,
                            popcount, take_lowest)
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD as RW
@@ -640,12 +640,7 @@ class Samba(NumberedMeldGame):
                 lines.append("  no melds")
             for i, m in enumerate(melds):
                 lines.append(_meld_text(i, m["kind"], int(m["cards"])))
-        lines.append("")
-        lines.append(pile_line(DECK, view, view["pile_frozen"],
-                               "a wild card or red three in it: only a natural pair "
-                               "of the top card's rank takes it"))
-        lines.extend(self.opening_line(view))
-        lines.extend(self.ask_lines(view["ask"]))
+        lines.extend(self.board_end(view, view["pile_frozen"], FROZEN_BY_WILD))
         return "\n".join(lines)
 
     # -- views ------------------------------------------------------------------------------
