@@ -675,6 +675,33 @@ class DeclaredOpeningMeldGame(MeldGame):
         except _SearchTooLong:
             return True
 
+    def _pile_opening(self, s, p, top, used, rest, **where):
+        """A side that has not opened takes the pile (21.6.2 and its family):
+        the top card with the hand cards ``used`` is a tentative opening, the
+        rest of the pile waits aside until the opening stands."""
+        s.melded = True
+        s.tent = used | (1 << top)
+        s.tent_top = top
+        s.pile_rest = rest
+        s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used), rest=len(rest), **where)
+        s.phase = self.Phase.OPENING
+
+    def _pile_to_hand(self, s, p, rest, top, used, keep_red_threes=False, **where) -> bool:
+        """The taken pile below its top card joins the hand and the turn
+        goes on to melding; red threes among it are laid where the game lays
+        them (unless ``keep_red_threes``).  False when laying them ended the
+        deal (the stock ran out)."""
+        rest_mask = mask_of(rest)
+        s.pile_rest = []
+        s.melded = True
+        s.log("take_pile", p, top=Card(top), cards=CardSet(used) if used else None,
+              taken=CardSet(rest_mask), **where)
+        reds = rest_mask & self.tables.red3 if self.lays_red_threes and not keep_red_threes else 0
+        s.hands[p] |= rest_mask & ~reds
+        s.known[p] |= rest_mask & ~reds
+        s.phase = self.Phase.MELD
+        return not reds or self._lay_red_threes(s, p, reds)
+
     def _focus(self, s, p, acts):
         """The actions ``could_go_out`` need try from a position with several
         cards in hand: those that lay one card (every wild card before the

@@ -85,7 +85,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
+from ..cards.deck import CardSet, ids, mask_of, standard_deck
 from ..cards.meld_game import (DECLARED_OPENING_VERBS, FROZEN_BY_WILD, TEAM_LISTS,
                                DeclaredOpeningMeldGame, DeclaredOpeningState)
 from ..cards.meld_screen import cards_line, goal_text, meld_line
@@ -577,33 +577,17 @@ class Canasta(DeclaredOpeningMeldGame):
         s.hands[p] &= ~used
         s.pile.pop()
         if not s.opened[team]:
-            # the opening attempt with the pile (21.6.2): the rest waits aside
-            s.tent = used | (1 << top)
-            s.tent_top = top
-            s.melds[team][r] |= s.tent
-            s.pile_rest = s.pile
-            s.pile = []
-            s.melded = True
-            s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
-                  rest=len(s.pile_rest))
-            s.phase = Phase.OPENING
+            s.melds[team][r] |= used | (1 << top)
+            rest, s.pile = s.pile, []
+            self._pile_opening(s, p, top, used, rest)
             return
         s.melds[team][r] |= used | (1 << top)
         self._take_rest(s, p, s.pile, top, used)
 
     def _take_rest(self, s, p, rest, top, used):
-        rest_mask = mask_of(rest)
         s.pile = []
-        s.pile_rest = []
-        s.melded = True
-        s.log("take_pile", p, top=Card(top), cards=CardSet(used) if used else None, taken=CardSet(rest_mask))
-        reds = rest_mask & T.red3
-        s.hands[p] |= rest_mask & ~reds
-        s.known[p] |= rest_mask & ~reds
-        s.phase = Phase.MELD
-        if reds and not self._lay_red_threes(s, p, reds):
-            return
-        self._check_empty(s, p)
+        if self._pile_to_hand(s, p, rest, top, used):
+            self._check_empty(s, p)
 
     # -- OPENING and MELD ------------------------------------------------------
     def _meld_actions(self, s, p):

@@ -605,7 +605,7 @@ def achieved_points(line: dict, level: int) -> int:
 import enum as _enum  # noqa: E402
 from dataclasses import dataclass as _dataclass  # noqa: E402
 
-from ..cards.deck import (RANK_TEXT, SUITS, Card, CardSet, mask_of,  # noqa: E402
+from ..cards.deck import (RANK_TEXT, SUITS, Card, CardSet,  # noqa: E402
                           normalize_card_text, pretty)
 from ..cards.meld_screen import (cards_line, deal_scored_line, goal_text,  # noqa: E402
                                  pile_line, seat_label)
@@ -1051,29 +1051,19 @@ class ContractSamba(_samba.Samba):
         s.known[p] &= ~used
         s.melded = True
         if not s.opened[team]:
-            s.tent = used | (1 << top)
             s.excl = used | (1 << top)
-            s.tent_top = top
-            s.pile_rest = rest
-            s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
-                  rest=len(rest), meld_no=slot + 1)
-            s.phase = Phase.OPENING
+            self._pile_opening(s, p, top, used, rest, meld_no=slot + 1)
             return
         self._take_rest(s, p, rest, top, used, slot)
 
     def _take_rest(self, s, p, rest, top, used, slot):
-        rest_mask = mask_of(rest)
-        s.pile_rest = []
-        s.melded = True
-        s.log("take_pile", p, top=Card(top), cards=CardSet(used) if used else None, taken=CardSet(rest_mask),
-              meld_no=slot + 1, left=len(s.pile))
-        s.hands[p] |= rest_mask
-        s.known[p] |= rest_mask
+        # 24.8: red threes taken with the pile join the hand like other cards
+        self._pile_to_hand(s, p, rest, top, used, keep_red_threes=True, meld_no=slot + 1,
+                           left=len(s.pile))
         if s.stock:                                  # 24.4: and one card from the stock
             c = s.stock.pop()
             s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
             s.hands[p] |= 1 << c
-        s.phase = Phase.MELD
 
     def _other_new_melds(self, s, p, hand, eff, out):
         """Melds of twos, sambas and black threes (24.6, 24.9)."""

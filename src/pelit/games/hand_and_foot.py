@@ -48,7 +48,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deck import SUITS, Card, CardSet, ids, mask_of, normalize_card_text, standard_deck
+from ..cards.deck import SUITS, CardSet, ids, normalize_card_text, standard_deck
 from ..cards.meld_game import (DECLARED_OPENING_VERBS, TEAM_LISTS, NumberedMeldGame,
                                NumberedMeldState, deal_rounds)
 from ..cards.meld_screen import meld_line
@@ -334,24 +334,12 @@ class HandAndFoot(NumberedMeldGame):
         cut = max(0, len(s.pile) - (PICKUP - 1))
         rest, s.pile = s.pile[cut:], s.pile[:cut]
         if not s.opened[team]:
-            s.tent = used | (1 << top)
-            s.tent_top = top
-            s.pile_rest = rest
-            s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
-                  rest=len(rest), meld_no=slot + 1)
-            s.phase = Phase.OPENING
+            self._pile_opening(s, p, top, used, rest, meld_no=slot + 1)
             return
         self._take_rest(s, p, rest, top, used, slot)
 
     def _take_rest(self, s, p, rest, top, used, slot):
-        rest_mask = mask_of(rest)
-        s.pile_rest = []
-        s.melded = True
-        s.log("take_pile", p, top=Card(top), cards=CardSet(used) if used else None, taken=CardSet(rest_mask),
-              meld_no=slot + 1, left=len(s.pile))
-        s.hands[p] |= rest_mask
-        s.known[p] |= rest_mask
-        s.phase = Phase.MELD
+        self._pile_to_hand(s, p, rest, top, used, meld_no=slot + 1, left=len(s.pile))
         self._check_empty(s, p)
 
     # -- melding ----------------------------------------------------------------------

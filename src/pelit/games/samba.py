@@ -48,7 +48,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deck import (SUITS, Card, CardSet, ids, mask_of, normalize_card_text, pretty,
+from ..cards.deck import (SUITS, CardSet, ids, mask_of, normalize_card_text, pretty,
                           standard_deck)
 from ..cards.meld_game import (DECLARED_OPENING_VERBS, FROZEN_BY_WILD, TEAM_LISTS,
                                NumberedMeldGame, NumberedMeldState)
@@ -380,30 +380,15 @@ class Samba(NumberedMeldGame):
         s.hands[p] &= ~used
         s.melded = True
         if not s.opened[team]:
-            s.tent = used | (1 << top)
-            s.tent_top = top
-            s.pile_rest = s.pile
-            s.pile = []
-            s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
-                  rest=len(s.pile_rest), meld_no=slot + 1)
-            s.phase = self.Phase.OPENING
+            rest, s.pile = s.pile, []
+            self._pile_opening(s, p, top, used, rest, meld_no=slot + 1)
             return
         self._take_rest(s, p, s.pile, top, used, slot)
 
     def _take_rest(self, s, p, rest, top, used, slot):
-        rest_mask = mask_of(rest)
         s.pile = []
-        s.pile_rest = []
-        s.melded = True
-        s.log("take_pile", p, top=Card(top), cards=CardSet(used) if used else None, taken=CardSet(rest_mask),
-              meld_no=slot + 1)
-        reds = rest_mask & T.red3
-        s.hands[p] |= rest_mask & ~reds
-        s.known[p] |= rest_mask & ~reds
-        s.phase = self.Phase.MELD
-        if reds and not self._lay_red_threes(s, p, reds):
-            return
-        self._check_empty(s, p)
+        if self._pile_to_hand(s, p, rest, top, used, meld_no=slot + 1):
+            self._check_empty(s, p)
 
     # -- melding ------------------------------------------------------------------------
     def _other_new_melds(self, s, p, hand, eff, out):
