@@ -50,6 +50,18 @@ TEAM_LISTS = ("scores", "totals", "rows", "lines", "deals", "melds", "red_threes
               "requirement", "requirement_raise", "penalties")
 
 
+def rank_meld_forms(out, first, naturals, two, joker):
+    """The new melds of a rank held ``naturals`` times (two or more) when
+    none can be refused: three natural cards (action ``first``), a pair
+    with a two, a pair with a joker (``two``, ``joker``: one is held)."""
+    if naturals >= 3:
+        out.append(first)
+    if two:
+        out.append(first + 1)
+    if joker:
+        out.append(first + 2)
+
+
 class MeldState(State):
     """What every game of the family keeps about a deal and the match."""
 
@@ -1092,12 +1104,7 @@ class NumberedMeldGame(DeclaredOpeningMeldGame):
             for i, r in enumerate(NATURAL_RANKS):
                 n = (hand & rank[r]).bit_count()
                 if n >= 2:
-                    if n >= 3:
-                        out.append(a_meld + 3 * i)
-                    if two:
-                        out.append(a_meld + 3 * i + 1)
-                    if joker:
-                        out.append(a_meld + 3 * i + 2)
+                    rank_meld_forms(out, a_meld + 3 * i, n, two, joker)
             return
         for i, r in enumerate(NATURAL_RANKS):
             nat = hand & rank[r]

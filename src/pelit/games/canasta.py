@@ -87,7 +87,7 @@ from dataclasses import dataclass
 
 from ..cards.deck import CardSet, ids, mask_of, standard_deck
 from ..cards.meld_game import (DECLARED_OPENING_VERBS, FROZEN_BY_WILD, TEAM_LISTS,
-                               DeclaredOpeningMeldGame, DeclaredOpeningState)
+                               DeclaredOpeningMeldGame, DeclaredOpeningState, rank_meld_forms)
 from ..cards.meld_screen import cards_line, goal_text, meld_line
 from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, meld_tally,
                            has_canasta, popcount, red_three_points, take_lowest)
@@ -611,12 +611,7 @@ class Canasta(DeclaredOpeningMeldGame):
                 if n < 2:
                     continue
                 if eff >= 5:
-                    if n >= 3:
-                        out.append(A_MELD + 3 * i)
-                    if two:
-                        out.append(A_MELD + 3 * i + 1)
-                    if joker:
-                        out.append(A_MELD + 3 * i + 2)
+                    rank_meld_forms(out, A_MELD + 3 * i, n, two, joker)
                     continue
                 for form in (0, 1, 2):
                     used = self._form_mask(hand, r, form, 3 if form == 0 else 2)
