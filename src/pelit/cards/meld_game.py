@@ -248,6 +248,15 @@ class MeldGame(Game):
               replacement=True, stock=len(s.stock))
         return d
 
+    def _stock_ran_out(self, s, p) -> bool:
+        """A draw from an empty stock ends the deal (Canasta 21.5): True
+        when it did."""
+        if s.stock:
+            return False
+        s.log("draw_empty", p)
+        self._end_deal(s, None, "the stock ran out")
+        return True
+
     def _draw_from_stock(self, s, p, count):
         """Draw ``count`` cards (fewer if the stock runs short) one by one into
         the hand, laying red threes as they come; False if the deal ended."""
@@ -686,6 +695,19 @@ class DeclaredOpeningMeldGame(MeldGame):
             return goes_out(s)
         except _SearchTooLong:
             return True
+
+    def _draw_or_ask(self, s, p, a) -> bool:
+        """The draw phase's actions other than taking the pile: ``draw``
+        (``draws_per_turn`` cards, red threes laid as they come) and the
+        question to the partner.  False for any other action."""
+        if a == self.A_DRAW:
+            if not self._stock_ran_out(s, p) and self._draw_from_stock(s, p, self.draws_per_turn):
+                s.phase = self.Phase.MELD
+            return True
+        if a == self.A_ASK:
+            self._ask(s, p)
+            return True
+        return False
 
     def _pile_opening(self, s, p, top, used, rest, **where):
         """A side that has not opened takes the pile (21.6.2 and its family):

@@ -554,17 +554,9 @@ class Canasta(DeclaredOpeningMeldGame):
 
     def _apply_draw(self, s, p, a):
         team = p & 1
-        if a == self.A_DRAW:
-            if not s.stock:
-                s.log("draw_empty", p)
-                self._end_deal(s, None, "the stock ran out")
-                return
+        if a == self.A_DRAW and s.stock:
             s.drew = True
-            if self._draw_from_stock(s, p, 1):
-                s.phase = Phase.MELD
-            return
-        if a == self.A_ASK:
-            self._ask(s, p)
+        if self._draw_or_ask(s, p, a):
             return
         top = s.pile[-1]
         r = DECK.rank_of[top]

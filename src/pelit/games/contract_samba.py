@@ -1014,9 +1014,7 @@ class ContractSamba(_samba.Samba):
     def _apply_draw(self, s, p, a):
         team = p & 1
         if a == self.A_DRAW:
-            if not s.stock:
-                s.log("draw_empty", p)
-                self._end_deal(s, None, "the stock ran out")
+            if self._stock_ran_out(s, p):
                 return
             for _ in range(2):
                 if not s.stock:

@@ -312,16 +312,7 @@ class HandAndFoot(NumberedMeldGame):
 
     def _apply_draw(self, s, p, a):
         team = p & 1
-        if a == self.A_DRAW:
-            if not s.stock:
-                s.log("draw_empty", p)
-                self._end_deal(s, None, "the stock ran out")
-                return
-            if self._draw_from_stock(s, p, 2):          # 25.3: two cards
-                s.phase = Phase.MELD
-            return
-        if a == self.A_ASK:
-            self._ask(s, p)
+        if self._draw_or_ask(s, p, a):
             return
         top = s.pile.pop()
         r = DECK.rank_of[top]
