@@ -623,6 +623,17 @@ def test_game_bots_bid_open_take_and_go_out():
     assert {"call", "contract", "opened", "take_pile", "went_out"} <= kinds
 
 
+def _nine_on_the_pile(s):
+    """Seat 0 draws and discards a card that is no nine; then a nine from
+    the stock is put on the pile for seat 1 (set-up)."""
+    s.play("draw", 0)
+    s.play("discard " + DECK.text(ids(s.hands[0] & T.natural & ~T.rank[9])[0]), 0)
+    nine = DECK.parse("9C", mask_of(s.stock))
+    s.stock.remove(nine)
+    s.pile.append(nine)
+    s._legal = None
+
+
 def _table(s, team, melds):
     """Put melds (key, card text) on a team's side, taking the cards from wherever
     they are (test set-up for the going-out rules)."""
@@ -792,12 +803,7 @@ def test_game_unopened_team_takes_only_onto_a_new_meld():
     as a new meld; runs and short melds need an opened team."""
     s = new(hands=("", "9H 9S", "9D", ""))
     all_pass(s)
-    s.play("draw", 0)
-    s.play("discard " + DECK.text(ids(s.hands[0] & T.natural & ~T.rank[9])[0]), 0)
-    nine = DECK.parse("9C", mask_of(s.stock))          # a nine on top (set-up)
-    s.stock.remove(nine)
-    s.pile.append(nine)
-    s._legal = None
+    _nine_on_the_pile(s)
     opts = legal(s, 1)
     assert "take pile with 9 9" in opts
     assert not any(t.startswith("take pile to meld") for t in opts)
@@ -896,12 +902,7 @@ def test_game_taking_the_pile_also_draws_one_card_from_the_stock():
     accepted; a failed pile opening draws nothing)."""
     s = new(hands=("", "9H 9S AS AS AC", "9D", ""), stock="KD QD")
     all_pass(s)
-    s.play("draw", 0)
-    s.play("discard " + DECK.text(ids(s.hands[0] & T.natural & ~T.rank[9])[0]), 0)
-    nine = DECK.parse("9C", mask_of(s.stock))
-    s.stock.remove(nine)
-    s.pile.append(nine)
-    s._legal = None
+    _nine_on_the_pile(s)
     stock_before = len(s.stock)
     top_of_stock = s.stock[-1]
     hand_before = bin(s.hands[1]).count("1")
@@ -918,12 +919,7 @@ def test_game_taking_the_pile_also_draws_one_card_from_the_stock():
     s = new(hands=("", "9H 9S", "", ""))
     all_pass(s)
     _table(s, 1, [MIX8])
-    s.play("draw", 0)
-    s.play("discard " + DECK.text(ids(s.hands[0] & T.natural & ~T.rank[9])[0]), 0)
-    nine = DECK.parse("9C", mask_of(s.stock))
-    s.stock.remove(nine)
-    s.pile.append(nine)
-    s._legal = None
+    _nine_on_the_pile(s)
     stock_before = len(s.stock)
     top_of_stock = s.stock[-1]
     s.play("take pile with 9 9", 1)
