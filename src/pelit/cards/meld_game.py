@@ -580,6 +580,10 @@ class DeclaredOpeningMeldGame(MeldGame):
     dealt_fields = {}           # more public fields of the "dealt" event
 
     # -- the deal ------------------------------------------------------------------
+    def __init__(self):
+        super().__init__()
+        self._faces_memo = {}       # _faces by mask
+
     def _deal(self, s):
         """Deal the hands one card at a time from the dealer's left (and what
         ``_deal_more`` deals after them), turn up the pile; the player left of
@@ -809,9 +813,16 @@ class DeclaredOpeningMeldGame(MeldGame):
         return False
 
     def _faces(self, mask):
-        """A mask's cards as faces, copies alike (a position's key)."""
-        face_of = self.deck.face_of
-        return tuple(sorted(face_of[c] for c in ids(mask)))
+        """A mask's cards as faces, copies alike (a position's key);
+        remembered, as melds recur in every position of a search."""
+        memo = self._faces_memo
+        faces = memo.get(mask)
+        if faces is None:
+            if len(memo) > 100_000:
+                memo.clear()
+            face_of = self.deck.face_of
+            faces = memo[mask] = tuple(sorted(face_of[c] for c in ids(mask)))
+        return faces
 
     def _turn_key(self, s, p):
         """What tells positions of ``p``'s turn apart for ``could_go_out``:
