@@ -161,6 +161,10 @@ def score_deal(melds, red3_counts, opened, hands, went_out, concealed, penalties
     return lines
 
 
+# the points of a natural card of each rank (what discarding one takes off the opening)
+RANK_POINTS = {r: T.points[min(ids(T.rank[r]))] for r in NATURAL_RANKS}
+
+
 def meld_out_possible(hand: int, melds, need: int | None) -> bool:
     """Whether a player can empty ``hand`` this turn by melding, all of it or
     all but one card that he then discards (21.5), given his team's
@@ -198,19 +202,21 @@ def meld_out_possible(hand: int, melds, need: int | None) -> bool:
     if lone:                  # the discard must be the lone card
         discards = [("nat", lone[0])]
     else:
-        discards = [None] + [("nat", r) for r in NATURAL_RANKS if nat[r]]
+        # a card of an unmelded pair would leave its partner alone
+        discards = [None] + [("nat", r) for r in NATURAL_RANKS
+                             if nat[r] and (melds[r] or nat[r] != 2)]
         discards += [("wild", 20)] * bool(twos) + [("wild", 50)] * bool(jokers)
         discards += [("black", 5)] * bool(black)
     for d in discards:
-        n = dict(nat)
+        gone = None           # the rank of a discarded natural card
         wilds = twos + jokers
         blacks = black
         lost = 0
         if d is not None:
             kind, x = d
             if kind == "nat":
-                n[x] -= 1
-                lost = T.points[min(ids(T.rank[x]))]
+                gone = x
+                lost = RANK_POINTS[x]
             elif kind == "wild":
                 wilds -= 1
                 lost = x
@@ -223,24 +229,26 @@ def meld_out_possible(hand: int, melds, need: int | None) -> bool:
             continue
         room = 0
         pairs = 0
-        final = {}            # rank -> (cards before wild cards are added, room, a pair)
+        final = []            # per rank: (cards before wild cards are added, room, a pair)
         for r in NATURAL_RANKS:
+            k = nat[r] - (r == gone)
             if melds[r]:
-                final[r] = (size[r] + n[r], MAX_WILD - wild_on[r], False)
-            elif n[r] == 1:
+                here = (size[r] + k, MAX_WILD - wild_on[r], False)
+            elif k == 1:
                 break
-            elif n[r]:
-                final[r] = (n[r], MAX_WILD, n[r] == 2)
-                pairs += n[r] == 2
+            elif k:
+                here = (k, MAX_WILD, k == 2)
+                pairs += k == 2
             else:
                 continue
-            room += final[r][1]
+            room += here[1]
+            final.append(here)
         else:
             if wilds > room or pairs > wilds:
                 continue
-            if had_canasta or any(c >= CANASTA for c, _, _ in final.values()):
+            if had_canasta or any(c >= CANASTA for c, _, _ in final):
                 return True
-            for c, r_room, pair in final.values():
+            for c, r_room, pair in final:
                 short = CANASTA - c
                 if short <= min(r_room, wilds) and pairs - pair <= wilds - short:
                     return True
