@@ -818,7 +818,7 @@ class DeclaredOpeningMeldGame(MeldGame):
         memo = self._faces_memo
         faces = memo.get(mask)
         if faces is None:
-            if len(memo) > 100_000:
+            if len(memo) > 20_000:
                 memo.clear()
             face_of = self.deck.face_of
             faces = memo[mask] = tuple(sorted(face_of[c] for c in ids(mask)))
@@ -1089,7 +1089,7 @@ class NumberedMeldGame(DeclaredOpeningMeldGame):
         memo = self._addable_memo
         allowed = memo.get(mask << 8 | key)
         if allowed is None:
-            if len(memo) > 200_000:
+            if len(memo) > 20_000:
                 memo.clear()
             allowed = memo[mask << 8 | key] = self._addable(key, mask)
         return allowed
