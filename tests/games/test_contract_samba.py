@@ -623,6 +623,17 @@ def test_game_bots_bid_open_take_and_go_out():
     assert {"call", "contract", "opened", "take_pile", "went_out"} <= kinds
 
 
+def _nine_on_the_pile(s):
+    """Seat 0 draws and discards a card that is no nine; then a nine from
+    the stock is put on the pile for seat 1 (set-up)."""
+    s.play("draw", 0)
+    s.play("discard " + DECK.text(ids(s.hands[0] & T.natural & ~T.rank[9])[0]), 0)
+    nine = DECK.parse("9C", mask_of(s.stock))
+    s.stock.remove(nine)
+    s.pile.append(nine)
+    s._legal = None
+
+
 def _table(s, team, melds):
     """Put melds (key, card text) on a team's side, taking the cards from wherever
     they are (test set-up for the going-out rules)."""
@@ -658,14 +669,24 @@ def _hand(s, p, text, stock):
     s.stock = s.stock + [c for c in ids(k & ~hand & ~mask_of(top))] + top[::-1]
 
 
-def test_game_opening_and_going_out_in_one_turn_scores_canastas_extra_100():
-    """24.10 with Canasta 21.6.2 (decision in the module): a side that opens and
-    goes out in the same turn gets 100 besides the 200 for going out."""
+
+def _after_first_turn(melds=(), hand="", stock=""):
+    """A deal with no contract in which seat 0 drew and discarded: seat 1,
+    to draw, holds exactly ``hand`` over ``stock``, with ``melds`` on team
+    1's side (set-up for the going-out rules)."""
     s = new()
     all_pass(s)
     s.play("draw", 0)
     s.play("discard " + DECK.text(ids(s.hands[0] & T.natural)[0]), 0)
-    _hand(s, 1, " ".join([NAT9[1], MIX8[1], SAMBA_S[1], "QC KD"]), "QD QS")
+    if melds:
+        _table(s, 1, melds)
+    _hand(s, 1, hand, stock)
+    return s
+
+def test_game_opening_and_going_out_in_one_turn_scores_canastas_extra_100():
+    """24.10 with Canasta 21.6.2 (decision in the module): a side that opens and
+    goes out in the same turn gets 100 besides the 200 for going out."""
+    s = _after_first_turn(hand=" ".join([NAT9[1], MIX8[1], SAMBA_S[1], "QC KD"]), stock="QD QS")
     s.play("draw", 1)
     for meld, adds in (("5s 6s 7s", "8s 9s ts js"), ("9 9 9", "9h 9s 9c 9s"),
                        ("8 8 8", "8h 8s 8s jk")):
@@ -684,12 +705,8 @@ def test_game_going_out_non_declarer_needs_two_canastas_one_natural_and_a_samba(
     """24.9: the other side (here: no contract) goes out with two canastas (one
     natural) and a samba, melding all but one card and discarding it."""
     for with_natural in (False, True):
-        s = new()
-        all_pass(s)
-        s.play("draw", 0)
-        s.play("discard " + DECK.text(ids(s.hands[0] & T.natural)[0]), 0)
-        _table(s, 1, [MIX8, SAMBA_S] + ([NAT9] if with_natural else []))
-        _hand(s, 1, "4D 4S 4H QC KD", "QD QS")
+        s = _after_first_turn([MIX8, SAMBA_S] + ([NAT9] if with_natural else []),
+                              "4D 4S 4H QC KD", "QD QS")
         s.play("draw", 1)
         s.play("meld 4D 4S 4H", 1)
         assert ("meld q q q" in legal(s, 1)) is with_natural
@@ -786,12 +803,7 @@ def test_game_unopened_team_takes_only_onto_a_new_meld():
     as a new meld; runs and short melds need an opened team."""
     s = new(hands=("", "9H 9S", "9D", ""))
     all_pass(s)
-    s.play("draw", 0)
-    s.play("discard " + DECK.text(ids(s.hands[0] & T.natural & ~T.rank[9])[0]), 0)
-    nine = DECK.parse("9C", mask_of(s.stock))          # a nine on top (set-up)
-    s.stock.remove(nine)
-    s.pile.append(nine)
-    s._legal = None
+    _nine_on_the_pile(s)
     opts = legal(s, 1)
     assert "take pile with 9 9" in opts
     assert not any(t.startswith("take pile to meld") for t in opts)
@@ -890,12 +902,7 @@ def test_game_taking_the_pile_also_draws_one_card_from_the_stock():
     accepted; a failed pile opening draws nothing)."""
     s = new(hands=("", "9H 9S AS AS AC", "9D", ""), stock="KD QD")
     all_pass(s)
-    s.play("draw", 0)
-    s.play("discard " + DECK.text(ids(s.hands[0] & T.natural & ~T.rank[9])[0]), 0)
-    nine = DECK.parse("9C", mask_of(s.stock))
-    s.stock.remove(nine)
-    s.pile.append(nine)
-    s._legal = None
+    _nine_on_the_pile(s)
     stock_before = len(s.stock)
     top_of_stock = s.stock[-1]
     hand_before = bin(s.hands[1]).count("1")
@@ -912,12 +919,7 @@ def test_game_taking_the_pile_also_draws_one_card_from_the_stock():
     s = new(hands=("", "9H 9S", "", ""))
     all_pass(s)
     _table(s, 1, [MIX8])
-    s.play("draw", 0)
-    s.play("discard " + DECK.text(ids(s.hands[0] & T.natural & ~T.rank[9])[0]), 0)
-    nine = DECK.parse("9C", mask_of(s.stock))
-    s.stock.remove(nine)
-    s.pile.append(nine)
-    s._legal = None
+    _nine_on_the_pile(s)
     stock_before = len(s.stock)
     top_of_stock = s.stock[-1]
     s.play("take pile with 9 9", 1)
@@ -1075,12 +1077,8 @@ def test_game_asking_when_unable_costs_300_whatever_the_answer():
     natural one on the table (24.9 needs one): 300 even when told "no";
     with the natural canasta the same question costs nothing."""
     for with_natural in (False, True):
-        s = new()
-        all_pass(s)
-        s.play("draw", 0)
-        s.play("discard " + DECK.text(ids(s.hands[0] & T.natural)[0]), 0)
-        _table(s, 1, [MIX8, SAMBA_S] + ([NAT9] if with_natural else []))
-        _hand(s, 1, "4D 4S 4H QC KD", "QD QS")
+        s = _after_first_turn([MIX8, SAMBA_S] + ([NAT9] if with_natural else []),
+                              "4D 4S 4H QC KD", "QD QS")
         s.play("draw", 1)
         s.play("ask go out", 1)
         s.play("no", 3)

@@ -112,26 +112,31 @@ def test_foot_is_picked_up_in_the_middle_of_a_turn():
     assert "foot" in [e.kind for e in s.events]
 
 
-@pytest.mark.parametrize("kings_natural,allowed", [(True, True), (False, False)])
-def test_going_out_needs_five_canastas_two_of_them_natural(kings_natural, allowed):
+def _in_foot_over_five_melds(melds):
+    """Seat 0, opened and playing the foot, holds 9S 9H 6C with 9D 4C on top
+    of the stock; team 0's table holds ``melds`` (card texts) as its melds
+    of kings, queens, jacks, tens and sixes (set-up for going out)."""
     s = new(hands=("9S 9H", "", "", ""), stock="9D 4C")
-    # the team's table, set up directly: kings natural or mixed, queens, jacks
-    # and tens mixed, and six natural sixes
-    k = "KS KH KD KC KS KH KD" if kings_natural else "KS KH KD KC KS KH JK"
     free = DECK.all_mask & ~(s.hands[0] | mask_of(s.stock[-2:]))
-
-    def take(text):
-        nonlocal free
-        m = mask_of(DECK.parse_many(text, free))
-        free &= ~m
-        return m
-
+    masks = []
+    for text in melds + ["6C"]:
+        masks.append(mask_of(DECK.parse_many(text, free)))
+        free &= ~masks[-1]
     s.mkey[0] = [13, 12, 11, 10, 6]
-    s.mmask[0] = [take(k), take("QS QH QD QC QS QH JK"), take("JS JH JD JC JS 2S JK"),
-                  take("TS TH TD TC TS 2H JK"), take("6S 6H 6D 6C 6S 6H")]
+    s.mmask[0] = masks[:-1]
     s.opened[0] = True
     s.in_foot[0] = True
-    s.hands[0] = mask_of(DECK.parse_many("9S 9H", s.hands[0])) | take("6C")
+    s.hands[0] = mask_of(DECK.parse_many("9S 9H", s.hands[0])) | masks[-1]
+    return s
+
+
+@pytest.mark.parametrize("kings_natural,allowed", [(True, True), (False, False)])
+def test_going_out_needs_five_canastas_two_of_them_natural(kings_natural, allowed):
+    # the team's table: kings natural or mixed, queens, jacks and tens mixed,
+    # and six natural sixes
+    k = "KS KH KD KC KS KH KD" if kings_natural else "KS KH KD KC KS KH JK"
+    s = _in_foot_over_five_melds([k, "QS QH QD QC QS QH JK", "JS JH JD JC JS 2S JK",
+                                  "TS TH TD TC TS 2H JK", "6S 6H 6D 6C 6S 6H"])
     s.play("draw")                           # 9D and 4C join
     s.play("meld 9 9 9")                     # 6C 4C left
     # the sixes become the fifth canasta, a natural one: two natural only with the kings
@@ -266,22 +271,9 @@ def test_asking_with_a_foot_to_come_is_judged_with_the_foot():
 def test_asking_when_able_costs_nothing():
     """25.5 / 21.6.5: five canastas (two natural) on the table and 9S 9H in
     the foot: with 9D 4C from the stock the player can go out, so asking is fair."""
-    s = new(hands=("9S 9H", "", "", ""), stock="9D 4C")
-    free = DECK.all_mask & ~(s.hands[0] | mask_of(s.stock[-2:]))
-
-    def take(text):
-        nonlocal free
-        m = mask_of(DECK.parse_many(text, free))
-        free &= ~m
-        return m
-
-    s.mkey[0] = [13, 12, 11, 10, 6]
-    s.mmask[0] = [take("KS KH KD KC KS KH KD"), take("QS QH QD QC QS QH QD"),
-                  take("JS JH JD JC JS 2S JK"), take("TS TH TD TC TS 2H JK"),
-                  take("6S 6H 6D 6C 6S 6H")]
-    s.opened[0] = True
-    s.in_foot[0] = True
-    s.hands[0] = mask_of(DECK.parse_many("9S 9H", s.hands[0])) | take("6C")
+    s = _in_foot_over_five_melds(["KS KH KD KC KS KH KD", "QS QH QD QC QS QH QD",
+                                  "JS JH JD JC JS 2S JK", "TS TH TD TC TS 2H JK",
+                                  "6S 6H 6D 6C 6S 6H"])
     s.play("ask go out")
     s.play("no", 2)
     s.play("draw")

@@ -25,7 +25,8 @@ from __future__ import annotations
 from ..cards.deck import ids
 from ..cards.melds import NATURAL_RANKS, popcount
 from ..games.canasta import DECK, T
-from . import Bot, heuristic
+from . import heuristic
+from ._meld import MeldBot, discards_or_else
 
 RANK_OF_WORD = {"4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "t": 10, "j": 11,
                 "q": 12, "k": 13, "a": 14, "3": 3}
@@ -155,7 +156,7 @@ def opening_plan(hand: _Hand, need: int, melds: dict | None = None):
 
 
 @heuristic("canasta")
-class CanastaBot(Bot):
+class CanastaBot(MeldBot):
     name = "heuristic"
 
     def __init__(self, game, seat, seed=0):
@@ -175,12 +176,7 @@ class CanastaBot(Bot):
                 self.passed = set()
 
     # -- the decision -----------------------------------------------------------
-    def choose(self, view):
-        legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
-        g = self.game
-        dec = {a: g.decode(a) for a in legal}
+    def _decide(self, view, dec):
         phase = view["phase"]
         if phase == "answer":
             return self._answer(view, dec)
@@ -367,12 +363,9 @@ class CanastaBot(Bot):
 
     def _discard(self, view, dec, hand):
         team = self.seat & 1
-        discards = [(a, d[1]) for a, d in dec.items() if d[0] == "discard"]
-        if not discards:
-            for a, d in dec.items():
-                if d[0] == "done":
-                    return a
-            return next(iter(dec))
+        discards, instead = discards_or_else(dec)
+        if instead is not None:
+            return instead
         pile = view["pile"]
         size = len(pile)
         frozen = view["pile_frozen"]

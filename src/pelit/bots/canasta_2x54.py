@@ -23,7 +23,8 @@ from ..cards.deck import ids
 from ..cards.melds import NATURAL_RANKS, popcount
 from ..cards.melds_extra import RANK_OF_WORD
 from ..games.canasta_2x54 import BLACK3, DECK, T
-from . import Bot, heuristic
+from . import heuristic
+from ._meld import LayoutMeldBot, by_kind
 
 PV = {r: T.points[min(ids(T.rank[r]))] for r in NATURAL_RANKS}
 
@@ -47,28 +48,14 @@ def plan_points(hand):
 
 
 @heuristic("canasta-2x54")
-class Canasta2x54Bot(Bot):
+class Canasta2x54Bot(LayoutMeldBot):
     name = "heuristic"
 
-    def __init__(self, game, seat, seed=0):
-        super().__init__(game, seat, seed)
-        self.backed = None          # the turn in which it took a lay-out back
+    def _turn(self, view):
+        return (view["deal_no"], view["turn_no"], view["stock"])
 
-    def choose(self, view):
-        a = self._choose(view)
-        if a == self.game.A_BACK:
-            self.backed = (view["deal_no"], view["turn_no"], view["stock"])
-        return a
-
-    def _choose(self, view):
-        legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
-        g = self.game
-        dec = {a: g.decode(a) for a in legal}
-        by = {}
-        for a, d in dec.items():
-            by.setdefault(d[0], []).append(a)
+    def _decide(self, view, dec):
+        by = by_kind(dec)
         side = self.seat % view["sides"]
         hand = int(view["hand"])
         phase = view["phase"]

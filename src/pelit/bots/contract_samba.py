@@ -132,12 +132,7 @@ def choose_call(hand: int, legal: list, seat: int, highest, requirement: int = 0
 class ContractSambaBot(SambaBot):
     name = "heuristic"
 
-    def choose(self, view):
-        legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
-        g = self.game
-        dec = {a: g.decode(a) for a in legal}
+    def _decide(self, view, dec):
         phase = view["phase"]
         if phase == "auction":
             return self._call(view, dec)
@@ -149,7 +144,7 @@ class ContractSambaBot(SambaBot):
             for a, d in dec.items():
                 if d[0] == "lay":
                     return a
-        return super().choose(view)
+        return super()._decide(view, dec)
 
     def _call(self, view, dec):
         from ..games.contract_samba import Auction

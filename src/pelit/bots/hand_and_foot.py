@@ -27,6 +27,7 @@ from __future__ import annotations
 from ..cards.melds import popcount
 from ..games.hand_and_foot import CANASTA, DECK, T, canastas
 from . import heuristic
+from ._meld import discards_or_else
 from .samba import SambaBot
 
 NEED_CANASTAS, NEED_NATURAL = 5, 2         # 25.5
@@ -115,12 +116,9 @@ class HandAndFootBot(SambaBot):
         return None if best is None else best[1]
 
     def _discard(self, view, dec):
-        discards = [(a, d[1]) for a, d in dec.items() if d[0] == "discard"]
-        if not discards:
-            for a, d in dec.items():
-                if d[0] == "done":
-                    return a
-            return next(iter(dec))
+        discards, instead = discards_or_else(dec)
+        if instead is not None:
+            return instead
         hand = int(view["hand"])
         size = len(view["pile"])
         left = (self.seat + 1) % 4

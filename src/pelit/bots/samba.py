@@ -24,11 +24,12 @@ import sys
 
 from ..cards.deck import ids
 from ..cards.melds import popcount
-from . import Bot, heuristic
+from . import heuristic
+from ._meld import MeldBot, discards_or_else
 
 
 @heuristic("samba")
-class SambaBot(Bot):
+class SambaBot(MeldBot):
     name = "heuristic"
 
     def __init__(self, game, seat, seed=0):
@@ -96,12 +97,7 @@ class SambaBot(Bot):
         return None
 
     # -- decisions ----------------------------------------------------------------------
-    def choose(self, view):
-        legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
-        g = self.game
-        dec = {a: g.decode(a) for a in legal}
+    def _decide(self, view, dec):
         phase = view["phase"]
         if phase == "answer":
             hand = int(view["hand"])
@@ -229,12 +225,9 @@ class SambaBot(Bot):
 
     def _discard(self, view, dec):
         team = self.seat & 1
-        discards = [(a, d[1]) for a, d in dec.items() if d[0] == "discard"]
-        if not discards:
-            for a, d in dec.items():
-                if d[0] == "done":
-                    return a
-            return next(iter(dec))
+        discards, instead = discards_or_else(dec)
+        if instead is not None:
+            return instead
         hand = int(view["hand"])
         pile = view["pile"]
         size = len(pile)

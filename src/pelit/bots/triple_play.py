@@ -30,7 +30,8 @@ from ..cards.melds import NATURAL_RANKS, popcount
 from ..cards.melds_extra import RANK_OF_WORD
 from ..games.triple_play import CANASTA, DECK, NO_WILD_RANKS, WILD, T, canasta_class, \
     wild_allowed
-from . import Bot, heuristic
+from . import heuristic
+from ._meld import LayoutMeldBot, by_kind
 
 PV = {r: T.points[min(ids(T.rank[r]))] for r in NATURAL_RANKS}
 
@@ -103,28 +104,14 @@ def cards_left_over(hand, melds):
 
 
 @heuristic("triple-play")
-class TriplePlayBot(Bot):
+class TriplePlayBot(LayoutMeldBot):
     name = "heuristic"
 
-    def __init__(self, game, seat, seed=0):
-        super().__init__(game, seat, seed)
-        self.backed = None          # the turn in which it took an opening back
+    def _turn(self, view):
+        return (view["deal_no"], view["stock"], view["turn"])
 
-    def choose(self, view):
-        a = self._choose(view)
-        if a == self.game.A_BACK:
-            self.backed = (view["deal_no"], view["stock"], view["turn"])
-        return a
-
-    def _choose(self, view):
-        legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
-        g = self.game
-        dec = {a: g.decode(a) for a in legal}
-        by = {}
-        for a, d in dec.items():
-            by.setdefault(d[0], []).append(a)
+    def _decide(self, view, dec):
+        by = by_kind(dec)
         phase = view["phase"]
         if phase == "answer":
             return by["yes"][0]

@@ -38,8 +38,8 @@ from ..core.game import Game, Outcome, State, shuffle
 from ..core.log import fork
 from .deal import hands_with_known, sample_hands, unknown_hand_zones
 from .deck import Card, CardSet, ids, mask_of
-from .meld_screen import deal_scored_line, side_title
-from .melds import opening_requirement, popcount
+from .meld_screen import deal_scored_line, pile_line, side_title
+from .melds import NATURAL_RANKS, opening_requirement, popcount, take_lowest
 from .melds_extra import normalize_meld_text
 from .scoresheet import ScoreSheet
 
@@ -48,6 +48,18 @@ from .scoresheet import ScoreSheet
 # the score sheet's rows and totals, a deal's lines, the melds, the opening.
 TEAM_LISTS = ("scores", "totals", "rows", "lines", "deals", "melds", "red_threes", "opened",
               "requirement", "requirement_raise", "penalties")
+
+
+def rank_meld_forms(out, first, naturals, two, joker):
+    """The new melds of a rank held ``naturals`` times (two or more) when
+    none can be refused: three natural cards (action ``first``), a pair
+    with a two, a pair with a joker (``two``, ``joker``: one is held)."""
+    if naturals >= 3:
+        out.append(first)
+    if two:
+        out.append(first + 1)
+    if joker:
+        out.append(first + 2)
 
 
 class MeldState(State):
@@ -236,6 +248,15 @@ class MeldGame(Game):
               replacement=True, stock=len(s.stock))
         return d
 
+    def _stock_ran_out(self, s, p) -> bool:
+        """A draw from an empty stock ends the deal (Canasta 21.5): True
+        when it did."""
+        if s.stock:
+            return False
+        s.log("draw_empty", p)
+        self._end_deal(s, None, "the stock ran out")
+        return True
+
     def _draw_from_stock(self, s, p, count):
         """Draw ``count`` cards (fewer if the stock runs short) one by one into
         the hand, laying red threes as they come; False if the deal ended."""
@@ -329,7 +350,13 @@ class MeldGame(Game):
         """One discard per face: copies look alike, the lowest id stands for
         them (records keep action text, so the copy must not matter)."""
         base = self.A_DISCARD
-        return [base + c for c in ids(self.tables.one_per_face(hand))]
+        faces = self.tables.one_per_face(hand)
+        out = []
+        while faces:
+            low = faces & -faces
+            faces ^= low
+            out.append(base + low.bit_length() - 1)
+        return out
 
     def _holds(self, hand, c):
         """Whether ``hand`` holds card ``c`` or another copy of its face: typed
@@ -553,6 +580,10 @@ class DeclaredOpeningMeldGame(MeldGame):
     dealt_fields = {}           # more public fields of the "dealt" event
 
     # -- the deal ------------------------------------------------------------------
+    def __init__(self):
+        super().__init__()
+        self._faces_memo = {}       # _faces by mask
+
     def _deal(self, s):
         """Deal the hands one card at a time from the dealer's left (and what
         ``_deal_more`` deals after them), turn up the pile; the player left of
@@ -669,6 +700,46 @@ class DeclaredOpeningMeldGame(MeldGame):
         except _SearchTooLong:
             return True
 
+    def _draw_or_ask(self, s, p, a) -> bool:
+        """The draw phase's actions other than taking the pile: ``draw``
+        (``draws_per_turn`` cards, red threes laid as they come) and the
+        question to the partner.  False for any other action."""
+        if a == self.A_DRAW:
+            if not self._stock_ran_out(s, p) and self._draw_from_stock(s, p, self.draws_per_turn):
+                s.phase = self.Phase.MELD
+            return True
+        if a == self.A_ASK:
+            self._ask(s, p)
+            return True
+        return False
+
+    def _pile_opening(self, s, p, top, used, rest, **where):
+        """A side that has not opened takes the pile (21.6.2 and its family):
+        the top card with the hand cards ``used`` is a tentative opening, the
+        rest of the pile waits aside until the opening stands."""
+        s.melded = True
+        s.tent = used | (1 << top)
+        s.tent_top = top
+        s.pile_rest = rest
+        s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used), rest=len(rest), **where)
+        s.phase = self.Phase.OPENING
+
+    def _pile_to_hand(self, s, p, rest, top, used, keep_red_threes=False, **where) -> bool:
+        """The taken pile below its top card joins the hand and the turn
+        goes on to melding; red threes among it are laid where the game lays
+        them (unless ``keep_red_threes``).  False when laying them ended the
+        deal (the stock ran out)."""
+        rest_mask = mask_of(rest)
+        s.pile_rest = []
+        s.melded = True
+        s.log("take_pile", p, top=Card(top), cards=CardSet(used) if used else None,
+              taken=CardSet(rest_mask), **where)
+        reds = rest_mask & self.tables.red3 if self.lays_red_threes and not keep_red_threes else 0
+        s.hands[p] |= rest_mask & ~reds
+        s.known[p] |= rest_mask & ~reds
+        s.phase = self.Phase.MELD
+        return not reds or self._lay_red_threes(s, p, reds)
+
     def _focus(self, s, p, acts):
         """The actions ``could_go_out`` need try from a position with several
         cards in hand: those that lay one card (every wild card before the
@@ -742,9 +813,16 @@ class DeclaredOpeningMeldGame(MeldGame):
         return False
 
     def _faces(self, mask):
-        """A mask's cards as faces, copies alike (a position's key)."""
-        face_of = self.deck.face_of
-        return tuple(sorted(face_of[c] for c in ids(mask)))
+        """A mask's cards as faces, copies alike (a position's key);
+        remembered, as melds recur in every position of a search."""
+        memo = self._faces_memo
+        faces = memo.get(mask)
+        if faces is None:
+            if len(memo) > 20_000:
+                memo.clear()
+            face_of = self.deck.face_of
+            faces = memo[mask] = tuple(sorted(face_of[c] for c in ids(mask)))
+        return faces
 
     def _turn_key(self, s, p):
         """What tells positions of ``p``'s turn apart for ``could_go_out``:
@@ -947,6 +1025,16 @@ class DeclaredOpeningMeldGame(MeldGame):
             return [f"{head}: enough; 'done' makes the opening and takes the rest of the pile"]
         return [f"{head}: enough; 'done' or your discard makes the opening"]
 
+    def board_end(self, view, frozen, why_frozen) -> list[str]:
+        """The board's last lines: the pile (``frozen``, and why a frozen
+        pile is frozen), an opening under way and "May I go out?"."""
+        return ["", pile_line(self.deck, view, frozen, why_frozen), *self.opening_line(view),
+                *self.ask_lines(view["ask"])]
+
+
+# why Canasta's and Samba's frozen pile is frozen, and what takes it then
+FROZEN_BY_WILD = "a wild card or red three in it: only a natural pair of the top card's rank takes it"
+
 
 class NumberedMeldState(DeclaredOpeningState):
     __slots__ = ("mkey", "mmask")
@@ -965,6 +1053,17 @@ class NumberedMeldGame(DeclaredOpeningMeldGame):
     actions name melds by number (``add 7h to meld 2``)."""
 
     State = NumberedMeldState
+    max_slots = 30             # melds a side may hold (action numbering)
+    add_faces: tuple = ()      # per card: the face an added card is named by
+    run_add_faces = None       # the same for melds keyed run_key or higher (None: add_faces)
+    run_key = 100              # the first key of a sequence
+    black3_key = None          # the key of black threes, which only go out (None: no such meld)
+    not_added = 0              # hand cards no meld ever takes
+
+    def __init__(self):
+        super().__init__()
+        # what each meld may take, by (mask, key): melds recur across turns and deals
+        self._addable_memo = {}
 
     def _new_deal_fields(self, s):
         super()._new_deal_fields(s)
@@ -977,6 +1076,120 @@ class NumberedMeldGame(DeclaredOpeningMeldGame):
     def _drop_tentative(self, s, side):
         s.mkey[side] = []           # a side that had not opened had no other melds
         s.mmask[side] = []
+
+    # -- legal melds --------------------------------------------------------------------
+    @staticmethod
+    def _addable(key, mask) -> int:
+        """Every card that may go onto the meld (key, mask), as a mask that
+        holds all copies of a face or none."""
+        raise NotImplementedError
+
+    def _allowed(self, key, mask) -> int:
+        """``_addable``, remembered by (mask, key)."""
+        memo = self._addable_memo
+        allowed = memo.get(mask << 8 | key)
+        if allowed is None:
+            if len(memo) > 20_000:
+                memo.clear()
+            allowed = memo[mask << 8 | key] = self._addable(key, mask)
+        return allowed
+
+    def _takes(self, key, mask, c) -> bool:
+        """May card ``c`` go onto the meld (key, mask)?"""
+        return self._allowed(key, mask) >> c & 1 == 1
+
+    def _new_meld_ok(self, s, p, key, used) -> bool:
+        """May ``p`` lay ``used`` as a new meld of ``key`` (it may leave too
+        few cards in hand)?"""
+        raise NotImplementedError
+
+    def _add_ok(self, s, p, slot, key, card) -> bool:
+        """May ``p`` add ``card`` to meld ``slot`` (it may leave too few
+        cards in hand; black threes only go out)?"""
+        raise NotImplementedError
+
+    def _meld_actions(self, s, p):
+        """Every new meld and add ``p`` may make now, in action order."""
+        hand = s.hands[p]
+        # cards he holds before laying any: with enough left after a meld
+        # none is refused for emptying the hand (``_new_meld_ok``, ``_add_ok``)
+        eff = self._eff_hand(s, p)
+        out = []
+        if len(s.mkey[self.side(s, p)]) < self.max_slots:
+            self._rank_meld_actions(s, p, hand, eff, out)
+            self._other_new_melds(s, p, hand, eff, out)
+        self._add_actions(s, p, hand, eff, out)
+        out.sort()
+        return out
+
+    def _other_new_melds(self, s, p, hand, eff, out):
+        """A game's new melds other than those of a rank (sequences, black threes)."""
+
+    def _rank_meld_actions(self, s, p, hand, eff, out):
+        """New melds of a rank, three actions a rank: three natural cards, a
+        natural pair with a two, a natural pair with a joker.  With five
+        cards or more in hand none is refused for emptying it."""
+        t = self.tables
+        rank = t.rank
+        a_meld = self.A_MELD
+        if eff >= 5:
+            two, joker = hand & t.twos, hand & t.jokers
+            for i, r in enumerate(NATURAL_RANKS):
+                n = (hand & rank[r]).bit_count()
+                if n >= 2:
+                    rank_meld_forms(out, a_meld + 3 * i, n, two, joker)
+            return
+        for i, r in enumerate(NATURAL_RANKS):
+            nat = hand & rank[r]
+            n = nat.bit_count()
+            if n < 2:
+                continue
+            if n >= 3 and self._new_meld_ok(s, p, r, take_lowest(nat, 3)):
+                out.append(a_meld + 3 * i)
+            pair = take_lowest(nat, 2)
+            for form, wild in ((1, t.twos), (2, t.jokers)):
+                w = hand & wild
+                if w and self._new_meld_ok(s, p, r, pair | (w & -w)):
+                    out.append(a_meld + 3 * i + form)
+
+    def _add_actions(self, s, p, hand, eff, out):
+        """Adds: per meld, one action per face of the hand cards it takes
+        (the lowest copy held stands for the face).  With three cards or
+        more in hand none is refused for emptying it."""
+        side = self.side(s, p)
+        keys, masks = s.mkey[side], s.mmask[side]
+        t = self.tables
+        # the lowest copy of each face held; in a set any two is one face
+        held = t.one_per_face(hand) & ~self.not_added
+        twos = hand & t.twos & ~self.not_added
+        set_held = (held & ~t.twos) | (twos & -twos)
+        run_held = held if self.run_add_faces else set_held
+        set_faces = self.add_faces
+        run_faces = self.run_add_faces or set_faces
+        memo = self._addable_memo
+        run_key, black3 = self.run_key, self.black3_key
+        roomy = eff >= 3
+        a_add, slots = self.A_ADD, self.max_slots
+        for k in range(len(keys)):
+            key, mask = keys[k], masks[k]
+            allowed = memo.get(mask << 8 | key)
+            if allowed is None:
+                allowed = self._allowed(key, mask)
+            if key >= run_key:
+                cards, face_of = run_held & allowed, run_faces
+            else:
+                cards, face_of = set_held & allowed, set_faces
+            if roomy and key != black3:
+                while cards:
+                    card = cards & -cards
+                    cards ^= card
+                    out.append(a_add + face_of[card.bit_length() - 1] * slots + k)
+                continue
+            while cards:
+                card = cards & -cards
+                cards ^= card
+                if self._add_ok(s, p, k, key, card):
+                    out.append(a_add + face_of[card.bit_length() - 1] * slots + k)
 
     # -- going out out of reach (could_go_out's quick answer) -----------------------
     meld_size = 7               # cards of a complete meld (a canasta)
@@ -1013,14 +1226,15 @@ class NumberedMeldGame(DeclaredOpeningMeldGame):
         cards = self._turn_cards(s, p)
         size = self.meld_size
         reach = 0
+        joins, is_complete = self._joins, self._is_complete
         for key, mask in zip(s.mkey[side], s.mmask[side]):
-            if self._is_complete(key, mask) \
-                    or popcount(mask) + popcount(cards & self._joins(key)) >= size:
+            if mask.bit_count() + (cards & joins(key)).bit_count() >= size \
+                    or is_complete(key, mask):
                 reach += 1
         if reach >= need:
             return False
         for group in self._new_meld_groups():
-            reach += popcount(cards & group) // size
+            reach += (cards & group).bit_count() // size
         return reach < need
 
     def _meld_use(self, s, p, a):

@@ -88,9 +88,7 @@ class LayoutGame(MeldGame):
         """Draw ``count`` cards (fewer if the stock runs short) in one event;
         red threes among them are laid.  From an empty stock the deal ends
         and False is returned."""
-        if not s.stock:
-            s.log("draw_empty", p)
-            self._end_deal(s, None, "the stock ran out")
+        if self._stock_ran_out(s, p):
             return False
         got = 0
         for _ in range(count):

@@ -44,7 +44,7 @@ class MeldTables:
     """
 
     __slots__ = ("deck", "rank", "wild", "twos", "jokers", "red3", "black3",
-                 "points", "natural", "_copy_shifts", "_one_copy")
+                 "points", "natural", "_copy_shifts", "_one_copy", "_last_faces")
 
     def __init__(self, deck, points: dict, red_three: int, black_three: int):
         self.deck = deck
@@ -69,6 +69,7 @@ class MeldTables:
         self.points = tuple(pts)
         self._copy_shifts = tuple(deck.per_copy * k for k in range(1, deck.copies))
         self._one_copy = (1 << deck.per_copy) - 1
+        self._last_faces = (-1, 0)            # one_per_face's last mask and answer
 
     def first_copy(self, mask: int) -> int:
         """The cards of ``mask`` as the first copy's ids (copies look alike):
@@ -82,6 +83,9 @@ class MeldTables:
     def one_per_face(self, mask: int) -> int:
         """The lowest id of each face in ``mask`` (copies, and jokers, look
         alike: the lowest id stands for them in actions)."""
+        last = self._last_faces
+        if last[0] == mask:
+            return last[1]        # a legal list asks twice: the adds and the discards
         out = seen = 0
         one = self._one_copy
         for shift in (0,) + self._copy_shifts:
@@ -91,6 +95,7 @@ class MeldTables:
         jokers = out & self.jokers
         if jokers & (jokers - 1):
             out ^= jokers ^ (jokers & -jokers)
+        self._last_faces = (mask, out)
         return out
 
     def value(self, mask: int) -> int:
@@ -165,6 +170,22 @@ def has_canasta(melds, length: int = 7) -> bool:
         if m and popcount(m) >= length:
             return True
     return False
+
+
+def meld_tally(masks, tables: MeldTables, length: int = 7) -> tuple[int, int, int]:
+    """(points of the melded cards, natural canastas, mixed canastas) of a
+    team's melds of a rank (masks; empty ones are passed over)."""
+    melded = natural = mixed = 0
+    for m in masks:
+        if not m:
+            continue
+        melded += tables.value(m)
+        kind = canasta_kind(*tables.split(m), length=length)
+        if kind == "natural":
+            natural += 1
+        elif kind is not None:
+            mixed += 1
+    return melded, natural, mixed
 
 
 def red_three_points(count: int, opened: bool, each: int = 100, all_four: int = 800) -> int:

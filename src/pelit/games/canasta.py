@@ -85,11 +85,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deck import Card, CardSet, ids, mask_of, standard_deck
-from ..cards.meld_game import (DECLARED_OPENING_VERBS, TEAM_LISTS, DeclaredOpeningMeldGame,
-                               DeclaredOpeningState)
-from ..cards.meld_screen import cards_line, goal_text, meld_line, pile_line
-from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
+from ..cards.deck import CardSet, ids, mask_of, standard_deck
+from ..cards.meld_game import (DECLARED_OPENING_VERBS, FROZEN_BY_WILD, TEAM_LISTS,
+                               DeclaredOpeningMeldGame, DeclaredOpeningState, rank_meld_forms)
+from ..cards.meld_screen import cards_line, goal_text, meld_line
+from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, meld_tally,
                            has_canasta, popcount, red_three_points, take_lowest)
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
 from ..core.actions import ActionSpace
@@ -145,17 +145,7 @@ def score_deal(melds, red3_counts, opened, hands, went_out, concealed, penalties
     """
     lines = []
     for t in (0, 1):
-        natural = mixed = 0
-        melded = 0
-        for m in melds[t]:
-            if not m:
-                continue
-            melded += T.value(m)
-            kind = canasta_kind(*T.split(m), length=CANASTA)
-            if kind == "natural":
-                natural += 1
-            elif kind is not None:
-                mixed += 1
+        melded, natural, mixed = meld_tally(melds[t], T, CANASTA)
         line = {
             "melded cards": melded,
             "natural canastas": 500 * natural,
@@ -171,6 +161,10 @@ def score_deal(melds, red3_counts, opened, hands, went_out, concealed, penalties
     return lines
 
 
+# the points of a natural card of each rank (what discarding one takes off the opening)
+RANK_POINTS = {r: T.points[min(ids(T.rank[r]))] for r in NATURAL_RANKS}
+
+
 def meld_out_possible(hand: int, melds, need: int | None) -> bool:
     """Whether a player can empty ``hand`` this turn by melding, all of it or
     all but one card that he then discards (21.5), given his team's
@@ -183,27 +177,46 @@ def meld_out_possible(hand: int, melds, need: int | None) -> bool:
     a canasta.  The order of the melds never matters, so only the final
     table is checked: which card (if any) is discarded, where the wild cards
     go, and one meld reaching seven cards."""
-    nat = {r: popcount(hand & T.rank[r]) for r in NATURAL_RANKS}
-    twos = popcount(hand & T.twos)
-    jokers = popcount(hand & T.jokers)
-    black = popcount(hand & T.black3)
-    size = {r: popcount(melds[r]) for r in NATURAL_RANKS}
-    wild_on = {r: popcount(melds[r] & T.wild) for r in NATURAL_RANKS}
-    had_canasta = has_canasta(melds, CANASTA)
+    nat, size, lone = {}, {}, []
+    had_canasta = False
+    most = 0                  # the most natural cards a meld of one rank can hold
+    for r in NATURAL_RANKS:
+        n = nat[r] = (hand & T.rank[r]).bit_count()
+        m = melds[r]
+        k = size[r] = m.bit_count()
+        if k >= CANASTA:
+            had_canasta = True
+        elif n == 1 and not m:
+            if lone:
+                return False  # two lone cards of unmelded ranks: one stays whatever is discarded
+            lone.append(r)
+        if k + n > most:
+            most = k + n
+    twos = (hand & T.twos).bit_count()
+    jokers = (hand & T.jokers).bit_count()
+    if not had_canasta and most + min(twos + jokers, MAX_WILD) < CANASTA:
+        return False          # no meld can reach a canasta
+    black = (hand & T.black3).bit_count()
+    wild_on = {r: (melds[r] & T.wild).bit_count() for r in NATURAL_RANKS}
     value = T.value(hand)
-    discards = [None] + [("nat", r) for r in NATURAL_RANKS if nat[r]]
-    discards += [("wild", 20)] * bool(twos) + [("wild", 50)] * bool(jokers)
-    discards += [("black", 5)] * bool(black)
+    if lone:                  # the discard must be the lone card
+        discards = [("nat", lone[0])]
+    else:
+        # a card of an unmelded pair would leave its partner alone
+        discards = [None] + [("nat", r) for r in NATURAL_RANKS
+                             if nat[r] and (melds[r] or nat[r] != 2)]
+        discards += [("wild", 20)] * bool(twos) + [("wild", 50)] * bool(jokers)
+        discards += [("black", 5)] * bool(black)
     for d in discards:
-        n = dict(nat)
+        gone = None           # the rank of a discarded natural card
         wilds = twos + jokers
         blacks = black
         lost = 0
         if d is not None:
             kind, x = d
             if kind == "nat":
-                n[x] -= 1
-                lost = T.points[min(ids(T.rank[x]))]
+                gone = x
+                lost = RANK_POINTS[x]
             elif kind == "wild":
                 wilds -= 1
                 lost = x
@@ -216,24 +229,26 @@ def meld_out_possible(hand: int, melds, need: int | None) -> bool:
             continue
         room = 0
         pairs = 0
-        final = {}            # rank -> (cards before wild cards are added, room, a pair)
+        final = []            # per rank: (cards before wild cards are added, room, a pair)
         for r in NATURAL_RANKS:
+            k = nat[r] - (r == gone)
             if melds[r]:
-                final[r] = (size[r] + n[r], MAX_WILD - wild_on[r], False)
-            elif n[r] == 1:
+                here = (size[r] + k, MAX_WILD - wild_on[r], False)
+            elif k == 1:
                 break
-            elif n[r]:
-                final[r] = (n[r], MAX_WILD, n[r] == 2)
-                pairs += n[r] == 2
+            elif k:
+                here = (k, MAX_WILD, k == 2)
+                pairs += k == 2
             else:
                 continue
-            room += final[r][1]
+            room += here[1]
+            final.append(here)
         else:
             if wilds > room or pairs > wilds:
                 continue
-            if had_canasta or any(c >= CANASTA for c, _, _ in final.values()):
+            if had_canasta or any(c >= CANASTA for c, _, _ in final):
                 return True
-            for c, r_room, pair in final.values():
+            for c, r_room, pair in final:
                 short = CANASTA - c
                 if short <= min(r_room, wilds) and pairs - pair <= wilds - short:
                     return True
@@ -379,7 +394,19 @@ class Canasta(DeclaredOpeningMeldGame):
         this reads the final table instead, much faster."""
         if s.phase is Phase.MELD:
             return self._melds_out(s, p)
-        for a in [self.A_DRAW, *self._take_actions(s, p)]:
+        # the stock's card: red threes on top are laid and replaced, so the
+        # first card below them that is no red three; none: the deal ends
+        team = p & 1
+        for c in reversed(s.stock):
+            if not (T.red3 >> c) & 1:
+                need = None if s.opened[team] else self.requirement(s, team) - T.value(s.tent)
+                if meld_out_possible(s.hands[p] | 1 << c, s.melds[team], need):
+                    return True
+                break
+        pile = mask_of(s.pile)
+        for a in self._take_actions(s, p):
+            if self._lone_cards(s, p, pile) > 1:
+                break
             t = s.clone()
             n = len(t.events)
             self._apply_draw(t, p, a)
@@ -392,6 +419,21 @@ class Canasta(DeclaredOpeningMeldGame):
             if t.phase is Phase.OPENING and self._opening_goes_out(t, p, set()):
                 return True
         return False
+
+    def _lone_cards(self, s, p, coming):
+        """The natural cards in ``p``'s hand alone of their rank that nothing
+        this turn can meld: no meld of the rank on his team's side and no
+        other card of it among the cards ``coming`` (what the draw or the
+        pile brings).  Only one card leaves the hand by the discard, so with
+        two of them he cannot go out (what ``meld_out_possible`` finds later)."""
+        hand = s.hands[p]
+        melds = s.melds[p & 1]
+        lone = 0
+        for r in NATURAL_RANKS:
+            cards = T.rank[r]
+            if not melds[r] and not coming & cards and (hand & cards).bit_count() == 1:
+                lone += 1
+        return lone
 
     def _melds_out(self, s, p):
         team = p & 1
@@ -520,17 +562,9 @@ class Canasta(DeclaredOpeningMeldGame):
 
     def _apply_draw(self, s, p, a):
         team = p & 1
-        if a == self.A_DRAW:
-            if not s.stock:
-                s.log("draw_empty", p)
-                self._end_deal(s, None, "the stock ran out")
-                return
+        if a == self.A_DRAW and s.stock:
             s.drew = True
-            if self._draw_from_stock(s, p, 1):
-                s.phase = Phase.MELD
-            return
-        if a == self.A_ASK:
-            self._ask(s, p)
+        if self._draw_or_ask(s, p, a):
             return
         top = s.pile[-1]
         r = DECK.rank_of[top]
@@ -543,33 +577,17 @@ class Canasta(DeclaredOpeningMeldGame):
         s.hands[p] &= ~used
         s.pile.pop()
         if not s.opened[team]:
-            # the opening attempt with the pile (21.6.2): the rest waits aside
-            s.tent = used | (1 << top)
-            s.tent_top = top
-            s.melds[team][r] |= s.tent
-            s.pile_rest = s.pile
-            s.pile = []
-            s.melded = True
-            s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
-                  rest=len(s.pile_rest))
-            s.phase = Phase.OPENING
+            s.melds[team][r] |= used | (1 << top)
+            rest, s.pile = s.pile, []
+            self._pile_opening(s, p, top, used, rest)
             return
         s.melds[team][r] |= used | (1 << top)
         self._take_rest(s, p, s.pile, top, used)
 
     def _take_rest(self, s, p, rest, top, used):
-        rest_mask = mask_of(rest)
         s.pile = []
-        s.pile_rest = []
-        s.melded = True
-        s.log("take_pile", p, top=Card(top), cards=CardSet(used) if used else None, taken=CardSet(rest_mask))
-        reds = rest_mask & T.red3
-        s.hands[p] |= rest_mask & ~reds
-        s.known[p] |= rest_mask & ~reds
-        s.phase = Phase.MELD
-        if reds and not self._lay_red_threes(s, p, reds):
-            return
-        self._check_empty(s, p)
+        if self._pile_to_hand(s, p, rest, top, used):
+            self._check_empty(s, p)
 
     # -- OPENING and MELD ------------------------------------------------------
     def _meld_actions(self, s, p):
@@ -578,29 +596,36 @@ class Canasta(DeclaredOpeningMeldGame):
         melds = s.melds[team]
         out = []
         black_meld = melds[BLACK3_RANK]
+        # with two or more cards left after it, no meld is refused for
+        # emptying the hand (_shrink_ok): a new meld lays three cards, an add one
+        eff = self._eff_hand(s, p)
+        two = hand & T.twos
+        joker = hand & T.jokers
+        A_MELD, A_ADD = self.A_MELD, self.A_ADD
         for i, r in enumerate(NATURAL_RANKS):
-            m = melds[r]
             nat = hand & T.rank[r]
             if not nat:
                 continue
-            if not m:
-                if popcount(nat) < 2:
+            if not melds[r]:
+                n = nat.bit_count()
+                if n < 2:
+                    continue
+                if eff >= 5:
+                    rank_meld_forms(out, A_MELD + 3 * i, n, two, joker)
                     continue
                 for form in (0, 1, 2):
                     used = self._form_mask(hand, r, form, 3 if form == 0 else 2)
                     if used is not None and self._shrink_ok(s, p, used, r):
-                        out.append(self.A_MELD + 3 * i + form)
-            else:
-                used = take_lowest(nat, 1)
-                if self._shrink_ok(s, p, used, r):
-                    out.append(self.A_ADD + 3 * i)
-        for i, r in enumerate(NATURAL_RANKS):
-            m = melds[r]
-            if m and popcount(m & T.wild) < MAX_WILD:
-                for form, wm in ((1, T.twos), (2, T.jokers)):
-                    used = take_lowest(hand & wm, 1)
-                    if used and self._shrink_ok(s, p, used, r):
-                        out.append(self.A_ADD + 3 * i + form)
+                        out.append(A_MELD + 3 * i + form)
+            elif eff >= 3 or self._shrink_ok(s, p, nat & -nat, r):
+                out.append(A_ADD + 3 * i)
+        if two or joker:
+            for i, r in enumerate(NATURAL_RANKS):
+                m = melds[r]
+                if m and (m & T.wild).bit_count() < MAX_WILD:
+                    for form, w in ((1, two), (2, joker)):
+                        if w and (eff >= 3 or self._shrink_ok(s, p, w & -w, r)):
+                            out.append(A_ADD + 3 * i + form)
         b = hand & T.black3
         if b and s.phase is Phase.MELD:
             if not black_meld and popcount(b) >= 3:
@@ -699,12 +724,7 @@ class Canasta(DeclaredOpeningMeldGame):
             for word in sorted(melds, key=lambda w: -RANK_OF_WORD[w]):
                 lines.append(meld_line(DECK, word.upper().replace("T", "10") + "s",
                                        melds[word], CANASTA))
-        lines.append("")
-        lines.append(pile_line(DECK, view, view["pile_frozen"],
-                               "a wild card or red three in it: only a natural pair "
-                               "of the top card's rank takes it"))
-        lines.extend(self.opening_line(view))
-        lines.extend(self.ask_lines(view["ask"]))
+        lines.extend(self.board_end(view, view["pile_frozen"], FROZEN_BY_WILD))
         return "\n".join(lines)
 
     # -- text ----------------------------------------------------------------------

@@ -605,11 +605,11 @@ def achieved_points(line: dict, level: int) -> int:
 import enum as _enum  # noqa: E402
 from dataclasses import dataclass as _dataclass  # noqa: E402
 
-from ..cards.deck import (RANK_TEXT, SUITS, Card, CardSet, mask_of,  # noqa: E402
+from ..cards.deck import (RANK_TEXT, SUITS, Card, CardSet,  # noqa: E402
                           normalize_card_text, pretty)
 from ..cards.meld_screen import (cards_line, deal_scored_line, goal_text,  # noqa: E402
                                  pile_line, seat_label)
-from ..cards.meld_game import (TEAM_LISTS, DeclaredOpeningMeldGame,  # noqa: E402
+from ..cards.meld_game import (TEAM_LISTS, NumberedMeldGame,  # noqa: E402
                                NumberedMeldState, deal_rounds)
 from ..cards.melds import NATURAL_RANKS, take_lowest  # noqa: E402
 from ..core.actions import ActionSpace  # noqa: E402
@@ -752,6 +752,9 @@ class ContractSamba(_samba.Samba):
     tables = T
     opening_zones = OPENING_ZONES
     test_options = {"deals": 1}
+    _addable = staticmethod(addable)
+    add_faces, run_add_faces = FACE_IN_SET, FACE_IN_RUN     # a samba's twos keep their suit
+    not_added = 0
     # render_board draws the auction, the contract and the penalties itself
     web_show = {"contract": {"role": "banner", "label": "contract",
                              "format": ["{level} {type} doubled, declarer {declarer}",
@@ -766,7 +769,7 @@ class ContractSamba(_samba.Samba):
                     "table": ["contracts_left"]}
 
     def __init__(self):
-        DeclaredOpeningMeldGame.__init__(self)
+        NumberedMeldGame.__init__(self)
         a = ActionSpace(DECK)
         self.A_BID = a.choice("bid", [f"{lv} {w}" for lv in range(1, MAX_LEVEL + 1)
                                       for w in TYPE_WORDS])
@@ -874,9 +877,6 @@ class ContractSamba(_samba.Samba):
         if s.tent and not self._tent_ok(s, team, keys, masks):
             return False
         return True
-
-    def _can_add(self, key, mask, c):
-        return may_add(key, mask, c)
 
     def _shrink_ok(self, s, p, slot, key, used, gain=0, top=0):
         """24.9: a hand never empties by melding (the last card is discarded); one
@@ -1014,9 +1014,7 @@ class ContractSamba(_samba.Samba):
     def _apply_draw(self, s, p, a):
         team = p & 1
         if a == self.A_DRAW:
-            if not s.stock:
-                s.log("draw_empty", p)
-                self._end_deal(s, None, "the stock ran out")
+            if self._stock_ran_out(s, p):
                 return
             for _ in range(2):
                 if not s.stock:
@@ -1051,89 +1049,36 @@ class ContractSamba(_samba.Samba):
         s.known[p] &= ~used
         s.melded = True
         if not s.opened[team]:
-            s.tent = used | (1 << top)
             s.excl = used | (1 << top)
-            s.tent_top = top
-            s.pile_rest = rest
-            s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
-                  rest=len(rest), meld_no=slot + 1)
-            s.phase = Phase.OPENING
+            self._pile_opening(s, p, top, used, rest, meld_no=slot + 1)
             return
         self._take_rest(s, p, rest, top, used, slot)
 
     def _take_rest(self, s, p, rest, top, used, slot):
-        rest_mask = mask_of(rest)
-        s.pile_rest = []
-        s.melded = True
-        s.log("take_pile", p, top=Card(top), cards=CardSet(used) if used else None, taken=CardSet(rest_mask),
-              meld_no=slot + 1, left=len(s.pile))
-        s.hands[p] |= rest_mask
-        s.known[p] |= rest_mask
+        # 24.8: red threes taken with the pile join the hand like other cards
+        self._pile_to_hand(s, p, rest, top, used, keep_red_threes=True, meld_no=slot + 1,
+                           left=len(s.pile))
         if s.stock:                                  # 24.4: and one card from the stock
             c = s.stock.pop()
             s.log("draw", p, audience=(p,), private={"card": Card(c)}, stock=len(s.stock))
             s.hands[p] |= 1 << c
-        s.phase = Phase.MELD
 
-    def _meld_actions(self, s, p):
-        team = p & 1
-        hand = s.hands[p]
-        keys, masks = s.mkey[team], s.mmask[team]
-        out = []
-        if len(keys) < MAX_SLOTS:
-            # with two or more cards left after a new meld of three, none is
-            # refused for emptying the hand (_shrink_ok)
-            roomy = self._eff_hand(s, p) >= 5
-            for i, r in enumerate(NATURAL_RANKS):
-                nat = hand & T.rank[r]
-                n = nat.bit_count()
-                if n < 2:
-                    continue
-                if n >= 3 and (roomy or self._shrink_ok(s, p, -1, r, take_lowest(nat, 3))):
-                    out.append(self.A_MELD + RANK_FORMS * i)
-                pair = take_lowest(nat, 2)
-                for form, wm in ((1, T.twos), (2, T.jokers)):
-                    w = hand & wm
-                    if w and (roomy or self._shrink_ok(s, p, -1, r, pair | (w & -w))):
-                        out.append(self.A_MELD + RANK_FORMS * i + form)
-            tw = hand & T.twos
-            if popcount(tw) >= 3 and self._shrink_ok(s, p, -1, TWOS, take_lowest(tw, 3)):
-                out.append(self.A_MELD_TWOS)
-            jk = take_lowest(hand & T.jokers, 1)
-            if popcount(tw) >= 2 and jk and self._shrink_ok(s, p, -1, TWOS,
-                                                             take_lowest(tw, 2) | jk):
-                out.append(self.A_MELD_TWOS + 1)
-            for su, q, used in runs_in_hand(hand):
-                if self._shrink_ok(s, p, -1, RUN + su, used):
-                    out.append(self.A_MELD_RUN + su * 13 + q)
-            b = hand & T.black3
-            if popcount(b) >= 3 and s.phase is Phase.MELD and BLACK3 not in keys:
-                if self._black_ok(s, p, -1, take_lowest(b, 3)):
-                    out.append(self.A_MELD_B3)
-        # adds: per meld, one per face of the cards it takes (``addable``);
-        # with three or more cards left no add is refused (_shrink_ok)
-        eff = self._eff_hand(s, p)
-        A_ADD = self.A_ADD
-        for k in range(len(keys)):
-            key = keys[k]
-            cards = hand & addable(key, masks[k])
-            face_of = FACE_IN_RUN if key >= RUN else FACE_IN_SET
-            faces = 0
-            while cards:
-                card = cards & -cards
-                cards ^= card
-                f = face_of[card.bit_length() - 1]
-                if faces >> f & 1:
-                    continue
-                faces |= 1 << f
-                if key == BLACK3:
-                    ok = s.phase is Phase.MELD and self._black_ok(s, p, k, card)
-                else:
-                    ok = eff >= 3 or self._shrink_ok(s, p, k, key, card)
-                if ok:
-                    out.append(A_ADD + f * MAX_SLOTS + k)
-        out.sort()
-        return out
+    def _other_new_melds(self, s, p, hand, eff, out):
+        """Melds of twos, sambas and black threes (24.6, 24.9)."""
+        tw = hand & T.twos
+        if popcount(tw) >= 3 and self._shrink_ok(s, p, -1, TWOS, take_lowest(tw, 3)):
+            out.append(self.A_MELD_TWOS)
+        jk = take_lowest(hand & T.jokers, 1)
+        if popcount(tw) >= 2 and jk and self._shrink_ok(s, p, -1, TWOS,
+                                                         take_lowest(tw, 2) | jk):
+            out.append(self.A_MELD_TWOS + 1)
+        for su, q, used in runs_in_hand(hand):
+            if self._shrink_ok(s, p, -1, RUN + su, used):
+                out.append(self.A_MELD_RUN + su * 13 + q)
+        b = hand & T.black3
+        if popcount(b) >= 3 and s.phase is Phase.MELD and BLACK3 not in s.mkey[p & 1]:
+            if self._black_ok(s, p, -1, take_lowest(b, 3)):
+                out.append(self.A_MELD_B3)
 
     def _legal_meld(self, s, p):
         out = super()._legal_meld(s, p)

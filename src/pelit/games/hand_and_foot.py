@@ -48,11 +48,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deck import SUITS, Card, CardSet, ids, mask_of, normalize_card_text, standard_deck
+from ..cards.deck import SUITS, CardSet, ids, normalize_card_text, standard_deck
 from ..cards.meld_game import (DECLARED_OPENING_VERBS, TEAM_LISTS, NumberedMeldGame,
                                NumberedMeldState, deal_rounds)
-from ..cards.meld_screen import meld_line, pile_line
-from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind, \
+from ..cards.meld_screen import meld_line
+from ..cards.melds import CANASTA_POINTS, NATURAL_RANKS, MeldTables, meld_tally, \
     popcount, take_lowest
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD
 from ..core.actions import ActionSpace
@@ -113,15 +113,7 @@ def score_deal(masks, hands, feet, went_out, concealed, penalties) -> list[dict]
     are the masks of cards left in the team's hands and unpicked feet."""
     lines = []
     for t in (0, 1):
-        natural = mixed = 0
-        melded = 0
-        for m in masks[t]:
-            melded += T.value(m)
-            kind = canasta_kind(*T.split(m), length=CANASTA)
-            if kind == "natural":
-                natural += 1
-            elif kind is not None:
-                mixed += 1
+        melded, natural, mixed = meld_tally(masks[t], T, CANASTA)
         line = {
             "melded cards": melded,
             "natural canastas": 500 * natural,
@@ -177,6 +169,9 @@ class HandAndFoot(NumberedMeldGame):
     deck = DECK
     tables = T
     hand_size = HAND_SIZE
+    max_slots = MAX_SLOTS
+    add_faces = tuple(FACE_OF)
+    not_added = THREES              # 25.4: threes are never melded
     covered_upcards = COVER
     dealt_fields = {"foot": FOOT_SIZE}
     lays_red_threes = False         # 25.4: threes are never laid; a red three stays in the hand
@@ -248,7 +243,7 @@ class HandAndFoot(NumberedMeldGame):
         return True
 
     @staticmethod
-    def _addable(mask, key):
+    def _addable(key, mask):
         """The cards a meld of rank ``key`` takes: its rank, and wild cards
         while it holds fewer than three; nothing once it has seven (25.2)."""
         if mask.bit_count() >= CANASTA:
@@ -256,9 +251,6 @@ class HandAndFoot(NumberedMeldGame):
         if (mask & T.wild).bit_count() < MAX_WILD:
             return T.rank[key] | T.wild
         return T.rank[key]
-
-    def _can_add(self, mask, key, c):
-        return (self._addable(mask, key) >> c) & 1 == 1
 
     def _shrink_ok(self, s, p, slot, used, gain=0, top=0):
         team = p & 1
@@ -288,7 +280,7 @@ class HandAndFoot(NumberedMeldGame):
             nat = used & T.natural
             keys = s.mkey[team] + ([DECK.rank_of[(nat & -nat).bit_length() - 1]] if slot < 0 else [])
             for k in range(len(masks)):
-                if self._can_add(masks[k], keys[k], c):
+                if self._takes(keys[k], masks[k], c):
                     m2 = masks.copy()
                     m2[k] |= 1 << c
                     if self._may_out(s, p, m2, used | (1 << c)):
@@ -320,16 +312,7 @@ class HandAndFoot(NumberedMeldGame):
 
     def _apply_draw(self, s, p, a):
         team = p & 1
-        if a == self.A_DRAW:
-            if not s.stock:
-                s.log("draw_empty", p)
-                self._end_deal(s, None, "the stock ran out")
-                return
-            if self._draw_from_stock(s, p, 2):          # 25.3: two cards
-                s.phase = Phase.MELD
-            return
-        if a == self.A_ASK:
-            self._ask(s, p)
+        if self._draw_or_ask(s, p, a):
             return
         top = s.pile.pop()
         r = DECK.rank_of[top]
@@ -342,65 +325,20 @@ class HandAndFoot(NumberedMeldGame):
         cut = max(0, len(s.pile) - (PICKUP - 1))
         rest, s.pile = s.pile[cut:], s.pile[:cut]
         if not s.opened[team]:
-            s.tent = used | (1 << top)
-            s.tent_top = top
-            s.pile_rest = rest
-            s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
-                  rest=len(rest), meld_no=slot + 1)
-            s.phase = Phase.OPENING
+            self._pile_opening(s, p, top, used, rest, meld_no=slot + 1)
             return
         self._take_rest(s, p, rest, top, used, slot)
 
     def _take_rest(self, s, p, rest, top, used, slot):
-        rest_mask = mask_of(rest)
-        s.pile_rest = []
-        s.melded = True
-        s.log("take_pile", p, top=Card(top), cards=CardSet(used) if used else None, taken=CardSet(rest_mask),
-              meld_no=slot + 1, left=len(s.pile))
-        s.hands[p] |= rest_mask
-        s.known[p] |= rest_mask
-        s.phase = Phase.MELD
+        self._pile_to_hand(s, p, rest, top, used, meld_no=slot + 1, left=len(s.pile))
         self._check_empty(s, p)
 
     # -- melding ----------------------------------------------------------------------
-    def _meld_actions(self, s, p):
-        team = p & 1
-        hand = s.hands[p]
-        keys, masks = s.mkey[team], s.mmask[team]
-        out = []
-        # with two or more cards left after it, no meld is refused for
-        # emptying the hand or the foot (_shrink_ok)
-        eff = self._eff_hand(s, p)
-        if len(keys) < MAX_SLOTS:
-            A_MELD = self.A_MELD
-            for i, r in enumerate(NATURAL_RANKS):
-                nat = hand & T.rank[r]
-                n = nat.bit_count()
-                if n < 2:
-                    continue
-                if n >= 3 and (eff >= 5 or self._shrink_ok(s, p, -1, take_lowest(nat, 3))):
-                    out.append(A_MELD + 3 * i)
-                pair = take_lowest(nat, 2)
-                for form, wm in ((1, T.twos), (2, T.jokers)):
-                    w = hand & wm
-                    if w and (eff >= 5 or self._shrink_ok(s, p, -1, pair | (w & -w))):
-                        out.append(A_MELD + 3 * i + form)
-        hand &= ~THREES
-        A_ADD = self.A_ADD
-        for k in range(len(keys)):
-            cards = hand & self._addable(masks[k], keys[k])
-            faces = 0
-            while cards:
-                low = cards & -cards
-                cards ^= low
-                f = FACE_OF[low.bit_length() - 1]
-                if faces >> f & 1:
-                    continue
-                faces |= 1 << f
-                if eff >= 3 or self._shrink_ok(s, p, k, low):
-                    out.append(A_ADD + f * MAX_SLOTS + k)
-        out.sort()
-        return out
+    def _new_meld_ok(self, s, p, key, used):
+        return self._shrink_ok(s, p, -1, used)
+
+    def _add_ok(self, s, p, slot, key, card):
+        return self._shrink_ok(s, p, slot, card)
 
     def _may_discard(self, s, p):
         if popcount(s.hands[p]) == 1 and s.in_foot[p] and \
@@ -580,11 +518,8 @@ class HandAndFoot(NumberedMeldGame):
                 name = m["rank"].upper().replace("T", "10") + "s"
                 lines.append(f"  meld {i + 1:<3}" + meld_line(DECK, name, int(m["cards"]),
                                                               CANASTA).lstrip())
-        lines.append("")
-        lines.append(pile_line(DECK, view, True, "always: a natural pair of the top card's rank "
-                                                 "takes at most seven cards"))
-        lines.extend(self.opening_line(view))
-        lines.extend(self.ask_lines(view["ask"]))
+        lines.extend(self.board_end(view, True, "always: a natural pair of the top card's rank "
+                                                "takes at most seven cards"))
         return "\n".join(lines)
 
     # -- views --------------------------------------------------------------------------

@@ -48,12 +48,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..cards.deck import (SUITS, Card, CardSet, ids, mask_of, normalize_card_text, pretty,
+from ..cards.deck import (SUITS, CardSet, ids, mask_of, normalize_card_text, pretty,
                           standard_deck)
-from ..cards.meld_game import (DECLARED_OPENING_VERBS, TEAM_LISTS, NumberedMeldGame,
-                               NumberedMeldState)
-from ..cards.meld_screen import cards_line, goal_text, pile_line
-from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, canasta_kind,
+from ..cards.meld_game import (DECLARED_OPENING_VERBS, FROZEN_BY_WILD, TEAM_LISTS,
+                               NumberedMeldGame, NumberedMeldState)
+from ..cards.meld_screen import cards_line, goal_text
+from ..cards.melds import (CANASTA_POINTS, NATURAL_RANKS, MeldTables, meld_tally,
                            popcount, take_lowest)
 from ..cards.melds_extra import RANK_OF_WORD, RANK_WORD as RW
 from ..core.actions import ActionSpace
@@ -134,19 +134,11 @@ def score_deal(keys, masks, red3_counts, hands, went_out, penalties) -> list[dic
     """Scoring lines of one Samba deal for both teams (23.6, 23.7 over 21.5)."""
     lines = []
     for t in (0, 1):
-        natural = mixed = sambas = 0
-        melded = 0
-        for k, m in zip(keys[t], masks[t]):
-            melded += T.value(m)
-            if k >= RUN:
-                if popcount(m) == CANASTA:
-                    sambas += 1
-            elif k != BLACK3:
-                kind = canasta_kind(*T.split(m), length=CANASTA)
-                if kind == "natural":
-                    natural += 1
-                elif kind is not None:
-                    mixed += 1
+        of_rank = [m for k, m in zip(keys[t], masks[t]) if k < RUN and k != BLACK3]
+        others = [(k, m) for k, m in zip(keys[t], masks[t]) if k >= RUN or k == BLACK3]
+        melded, natural, mixed = meld_tally(of_rank, T, CANASTA)
+        melded += sum(T.value(m) for _, m in others)
+        sambas = sum(1 for k, m in others if k >= RUN and m.bit_count() == CANASTA)
         done = natural + mixed + sambas
         reds = 100 * red3_counts[t]
         line = {
@@ -199,6 +191,11 @@ class Samba(NumberedMeldGame):
     tables = T
     opening_zones = OPENING_ZONES
     hand_size = HAND_SIZE
+    max_slots = MAX_SLOTS
+    add_faces = tuple(FACE_OF)
+    run_key = RUN
+    black3_key = BLACK3
+    not_added = T.red3
     covered_upcards = FREEZERS      # as in Canasta 21.3
     test_options = {"deals": 1}
     # the terminal draws the teams' tables itself (render_board): one block
@@ -304,10 +301,6 @@ class Samba(NumberedMeldGame):
             return RANK_MASK[key] | T.wild
         return RANK_MASK[key]
 
-    def _can_add(self, key, mask, c):
-        """May card ``c`` go onto a meld (key, mask)?  (23.2)"""
-        return (self._addable(key, mask) >> c) & 1 == 1
-
     def _shrink_ok(self, s, p, slot, key, used, gain=0, top=0):
         team = p & 1
         left = self._eff_hand(s, p) - popcount(used) + gain
@@ -324,7 +317,7 @@ class Samba(NumberedMeldGame):
                 return False
             c = last.bit_length() - 1
             for k in range(len(keys)):
-                if self._can_add(keys[k], masks[k], c):
+                if self._takes(keys[k], masks[k], c):
                     m2 = masks.copy()
                     m2[k] = masks[k] | (1 << c)
                     if self._may_empty(s, team, keys, m2, used | (1 << c)):
@@ -353,25 +346,16 @@ class Samba(NumberedMeldGame):
         if s.opened[team] and not is_frozen:
             keys, masks = s.mkey[team], s.mmask[team]
             for k in range(len(keys)):
-                if keys[k] == BLACK3 or complete(keys[k], masks[k]):
+                key, mask = keys[k], masks[k]
+                if key == BLACK3 or not self._takes(key, mask, top) or complete(key, mask):
                     continue          # 23.4: not onto a finished canasta or samba
-                if self._can_add(keys[k], masks[k], top) and \
-                        self._shrink_ok(s, p, k, keys[k], 0, gain, tb):
+                if self._shrink_ok(s, p, k, key, 0, gain, tb):
                     out.append(self.A_TAKE_TO + k)
         return out
 
     def _apply_draw(self, s, p, a):
         team = p & 1
-        if a == self.A_DRAW:
-            if not s.stock:
-                s.log("draw_empty", p)
-                self._end_deal(s, None, "the stock ran out")
-                return
-            if self._draw_from_stock(s, p, 2):       # 23.3
-                s.phase = self.Phase.MELD
-            return
-        if a == self.A_ASK:
-            self._ask(s, p)
+        if self._draw_or_ask(s, p, a):
             return
         top = s.pile.pop()
         r = DECK.rank_of[top]
@@ -387,106 +371,55 @@ class Samba(NumberedMeldGame):
         s.hands[p] &= ~used
         s.melded = True
         if not s.opened[team]:
-            s.tent = used | (1 << top)
-            s.tent_top = top
-            s.pile_rest = s.pile
-            s.pile = []
-            s.log("take_pile_opening", p, top=Card(top), cards=CardSet(used),
-                  rest=len(s.pile_rest), meld_no=slot + 1)
-            s.phase = self.Phase.OPENING
+            rest, s.pile = s.pile, []
+            self._pile_opening(s, p, top, used, rest, meld_no=slot + 1)
             return
         self._take_rest(s, p, s.pile, top, used, slot)
 
     def _take_rest(self, s, p, rest, top, used, slot):
-        rest_mask = mask_of(rest)
         s.pile = []
-        s.pile_rest = []
-        s.melded = True
-        s.log("take_pile", p, top=Card(top), cards=CardSet(used) if used else None, taken=CardSet(rest_mask),
-              meld_no=slot + 1)
-        reds = rest_mask & T.red3
-        s.hands[p] |= rest_mask & ~reds
-        s.known[p] |= rest_mask & ~reds
-        s.phase = self.Phase.MELD
-        if reds and not self._lay_red_threes(s, p, reds):
-            return
-        self._check_empty(s, p)
+        if self._pile_to_hand(s, p, rest, top, used, meld_no=slot + 1):
+            self._check_empty(s, p)
 
     # -- melding ------------------------------------------------------------------------
-    def _meld_actions(self, s, p):
-        team = p & 1
-        hand = s.hands[p]
-        keys, masks = s.mkey[team], s.mmask[team]
-        out = []
-        # cards the player holds after laying n of them; with two or more
-        # left no meld can be refused for emptying the hand (_shrink_ok)
-        eff = self._eff_hand(s, p)
-        if len(keys) < MAX_SLOTS:
-            A_MELD = self.A_MELD
-            for i, r in enumerate(NATURAL_RANKS):
-                nat = hand & T.rank[r]
-                n = nat.bit_count()
-                if n < 2:
-                    continue
-                if n >= 3:
-                    if eff >= 5 or self._shrink_ok(s, p, -1, r, take_lowest(nat, 3)):
-                        out.append(A_MELD + 3 * i)
-                pair = take_lowest(nat, 2)
-                for form, wm in ((1, T.twos), (2, T.jokers)):
-                    w = hand & wm
-                    if w and (eff >= 5 or self._shrink_ok(s, p, -1, r, pair | (w & -w))):
-                        out.append(A_MELD + 3 * i + form)
-            # the natural cards held as the first copy's ids: a suit's 13
-            # bits run 2..A, so shifted down to bit 0 and up by two, bit r
-            # says rank r is held; runs of three start where three bits in
-            # a row are set
-            naturals = T.first_copy(hand & T.natural)
-            for su in range(4):
-                held = ((naturals >> (13 * su)) & 0x1FFF) << 2
-                starts = held & (held >> 1) & (held >> 2)
-                if not starts:
-                    continue
-                nat = hand & SUIT_NAT[su]
-                base = self.A_MELD_RUN + su * len(RUN_LOWS) - RUN_LOWS[0]
-                while starts:
-                    low = starts & -starts
-                    starts ^= low
-                    lo = low.bit_length() - 1
-                    if eff < 5:
-                        used = 0
-                        for r in (lo, lo + 1, lo + 2):
-                            used |= take_lowest(nat & T.rank[r], 1)
-                        if not self._shrink_ok(s, p, -1, RUN + su, used):
-                            continue
-                    out.append(base + lo)
-            b = hand & T.black3
-            if b.bit_count() >= 3 and s.phase is self.Phase.MELD and BLACK3 not in keys:
-                used = take_lowest(b, 3)
-                if self._black_ok(s, p, -1, used):
-                    out.append(self.A_MELD_B3)
-        # adds: one per face held, per meld that takes it
-        hand &= ~T.red3
-        A_ADD = self.A_ADD
-        for k in range(len(keys)):
-            key = keys[k]
-            cards = hand & self._addable(key, masks[k])
-            faces = 0
-            while cards:
-                low = cards & -cards
-                cards ^= low
-                c = low.bit_length() - 1
-                f = FACE_OF[c]
-                if faces >> f & 1:
-                    continue
-                faces |= 1 << f
-                if key == BLACK3:
-                    ok = s.phase is self.Phase.MELD and self._black_ok(s, p, k, low)
-                else:
-                    ok = eff >= 3 or self._shrink_ok(s, p, k, key, low)
-                if ok:
-                    out.append(A_ADD + f * MAX_SLOTS + k)
-        out.sort()
-        return out
+    def _other_new_melds(self, s, p, hand, eff, out):
+        """Sequences of three natural cards (23.2) and black threes (23.5)."""
+        # the natural cards held as the first copy's ids: a suit's 13
+        # bits run 2..A, so shifted down to bit 0 and up by two, bit r
+        # says rank r is held; runs of three start where three bits in
+        # a row are set
+        naturals = T.first_copy(hand & T.natural)
+        for su in range(4):
+            held = ((naturals >> (13 * su)) & 0x1FFF) << 2
+            starts = held & (held >> 1) & (held >> 2)
+            if not starts:
+                continue
+            nat = hand & SUIT_NAT[su]
+            base = self.A_MELD_RUN + su * len(RUN_LOWS) - RUN_LOWS[0]
+            while starts:
+                low = starts & -starts
+                starts ^= low
+                lo = low.bit_length() - 1
+                if eff < 5:
+                    used = 0
+                    for r in (lo, lo + 1, lo + 2):
+                        used |= take_lowest(nat & T.rank[r], 1)
+                    if not self._shrink_ok(s, p, -1, RUN + su, used):
+                        continue
+                out.append(base + lo)
+        b = hand & T.black3
+        if b.bit_count() >= 3 and s.phase is self.Phase.MELD and BLACK3 not in s.mkey[p & 1]:
+            used = take_lowest(b, 3)
+            if self._black_ok(s, p, -1, used):
+                out.append(self.A_MELD_B3)
+
+    def _new_meld_ok(self, s, p, key, used):
+        return self._shrink_ok(s, p, -1, key, used)
+
+    def _add_ok(self, s, p, slot, key, card):
+        if key == BLACK3:
+            return s.phase is self.Phase.MELD and self._black_ok(s, p, slot, card)
+        return self._shrink_ok(s, p, slot, key, card)
 
     def _black_ok(self, s, p, slot, used):
         team = p & 1
@@ -683,12 +616,7 @@ class Samba(NumberedMeldGame):
                 lines.append("  no melds")
             for i, m in enumerate(melds):
                 lines.append(_meld_text(i, m["kind"], int(m["cards"])))
-        lines.append("")
-        lines.append(pile_line(DECK, view, view["pile_frozen"],
-                               "a wild card or red three in it: only a natural pair "
-                               "of the top card's rank takes it"))
-        lines.extend(self.opening_line(view))
-        lines.extend(self.ask_lines(view["ask"]))
+        lines.extend(self.board_end(view, view["pile_frozen"], FROZEN_BY_WILD))
         return "\n".join(lines)
 
     # -- views ------------------------------------------------------------------------------
