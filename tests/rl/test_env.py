@@ -58,6 +58,40 @@ def test_action_map_matches_the_legal_list(game_id):
         game.apply(state, rng.choice(legal), seat)
 
 
+@pytest.mark.parametrize("game_id", ["hex", "y", "go", "tuppi", "la-belle-lucie", "diloti",
+                                     "believe-or-doubt"])
+def test_the_environments_kept_mask_is_the_mask_of_the_legal_list(game_id):
+    """The environment keeps one mask buffer per space and changes only what
+    the last action changed (a board's cell taken): at every step of random
+    matches, for every agent, its mask is exactly the legal list's, built
+    afresh; an id the mask refuses is refused by ``step`` and changes
+    nothing."""
+    game = pelit.load(game_id)
+    e = env(game_id, **game.test_options)
+    rng = np.random.default_rng(5)
+    for seed in range(2):
+        e.reset(seed=seed)
+        for _ in range(200):
+            if e.state.outcome is not None:
+                break
+            for agent in e.agents:
+                legal = game.legal_actions(e.state, e._seat[agent])
+                fresh = ActionMap(game, e.options)
+                want = np.zeros(fresh.size, np.int8)
+                for a in legal:
+                    want[fresh.to_agent(a, legal)] = 1
+                assert np.array_equal(e.action_mask(agent), want)
+            agent = e.agent_selection
+            mask = e.action_mask(agent)
+            if not mask.all():
+                version = len(e.state.history)
+                with pytest.raises(IllegalAction):
+                    e.step(int(np.flatnonzero(mask == 0)[0]))
+                assert len(e.state.history) == version
+                mask = e.action_mask(agent)
+            e.step(int(rng.choice(np.flatnonzero(mask))))
+
+
 def test_board_spaces_follow_the_board_size():
     """Hex, Y and Go: one id per cell of the chosen board, then the verb."""
     assert ActionMap(pelit.load("hex"), pelit.load("hex").make_options(size=7)).size == 50

@@ -64,13 +64,15 @@ class PelitAEC(AECEnv):
         self.possible_agents = [f"player_{s}" for s in range(self.n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         self.actions = ActionMap(self.game, self.options)
-        self.layout = layout(self.game, self.options)
-        obs_box = spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32)
-        mask_box = spaces.Box(0, 1, (self.actions.size,), np.int8)
-        self._obs_space = spaces.Dict({"observation": obs_box, "action_mask": mask_box})
         self._act_space = spaces.Discrete(self.actions.size)
+        self._layout = self._obs_space = None     # made when first asked for
         self._seeds = None
         self.state = None
+        self._over = False
+        self._asked = None       # (seat, legal list) whose mask was handed out in this position
+        self._played = None      # the engine action last applied
+        self._legal_actions = self.game.legal_actions
+        self._apply = self.game.apply
 
     @classmethod
     def with_options(cls, game, options, **kwargs) -> "PelitAEC":
@@ -78,7 +80,20 @@ class PelitAEC(AECEnv):
         from ..core.game import options_overrides
         return cls(game, **kwargs, **options_overrides(options))
 
+    @property
+    def layout(self):
+        """The observation layout (``pelit.rl.observe``), discovered from a
+        few seeded matches the first time an observation or its space is
+        asked for: an agent that reads masks only never pays for it."""
+        if self._layout is None:
+            self._layout = layout(self.game, self.options)
+        return self._layout
+
     def observation_space(self, agent):
+        if self._obs_space is None:
+            obs_box = spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32)
+            mask_box = spaces.Box(0, 1, (self.actions.size,), np.int8)
+            self._obs_space = spaces.Dict({"observation": obs_box, "action_mask": mask_box})
         return self._obs_space
 
     def action_space(self, agent):
@@ -99,6 +114,8 @@ class PelitAEC(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
+        self._over = False
+        self._asked = self._played = None
         self._select()
 
     def _select(self):
@@ -108,21 +125,39 @@ class PelitAEC(AECEnv):
             self.agent_selection = self.possible_agents[seat]
 
     def step(self, action):
+        # PettingZoo's bookkeeping, kept to what changes: during play only
+        # agent_selection is written (rewards come at the end only, so every
+        # reward and cumulative reward stays 0 until then); the dicts are
+        # written once, when the match ends.
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._over and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
         state = self.state
         seat = self._seat[agent]
-        legal = self.game.legal_actions(state, seat)
-        engine = None if action is None else self.actions.to_engine(action, legal)
+        asked = self._asked
+        actions = self.actions
+        if asked is not None and asked[0] is agent and actions.marked is asked[1] \
+                and actions.engine_of is not None:
+            # the mask just handed out for this position says whether it is legal
+            try:
+                engine = actions.engine_of[action] \
+                    if action >= 0 and actions._buf[action] else None
+            except (IndexError, TypeError):
+                engine = None
+        elif action is None:
+            engine = None
+        else:
+            engine = actions.to_engine(action, self.game.legal_actions(state, seat))
         if engine is None:
+            legal = self.game.legal_actions(state, seat)
             raise IllegalAction(f"{action!r} is no legal action id for {agent} now",
                                 [self.game.action_text(a) for a in legal])
-        self.game.apply(state, engine, seat)
-        # rewards come only at the end: until then every reward and every
-        # cumulative reward stays 0, so nothing is summed step by step
+        self._apply(state, engine, seat)
+        self._asked = None
+        self._played = engine
         if state.outcome is not None:
+            self._over = True
             returns = state.outcome.returns()
             self._cumulative_rewards[agent] = 0.0
             for s, a in enumerate(self.possible_agents):
@@ -130,6 +165,7 @@ class PelitAEC(AECEnv):
                 self.terminations[a] = True
             self._accumulate_rewards()
         elif self.max_actions is not None and len(state.history) >= self.max_actions:
+            self._over = True
             for a in self.agents:
                 self.truncations[a] = True
         else:
@@ -141,14 +177,20 @@ class PelitAEC(AECEnv):
 
     # -- what an agent sees --------------------------------------------------
     def observe(self, agent):
+        """The agent's view tensor and its mask, made now (nothing is made
+        at ``step``: an agent that never observes never pays for it)."""
         seat = self._seat[agent]
         view = self.game.view(self.state, seat)
-        return {"observation": self.layout.encode(view),
-                "action_mask": self.actions.mask(view["legal"])}
+        return {"observation": self.layout.encode(view), "action_mask": self.action_mask(agent)}
 
     def action_mask(self, agent) -> np.ndarray:
-        """The mask alone (cheaper than ``observe``)."""
-        return self.actions.mask(self.game.legal_actions(self.state, self._seat[agent]))
+        """The mask alone (cheaper than ``observe``): written from the
+        game's legal engine ids (see ``ActionMap``)."""
+        legal = self._legal_actions(self.state, self._seat[agent])
+        if legal:
+            self._asked = (agent, legal)
+            return self.actions.mask(legal, self._played)
+        return np.zeros(self.actions.size, dtype=np.int8)
 
     def json_view(self, agent) -> dict:
         """The agent's view as plain JSON (cards and actions as text)."""

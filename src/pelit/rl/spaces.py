@@ -34,6 +34,8 @@ agent ids, so their text can be shown beside the mask.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 import numpy as np
 
 MAX_IDS = 4096        # an engine space up to this size is used as it is
@@ -46,7 +48,17 @@ OPEN_IDS = frozenset({"believe-or-doubt", "bridge-meets-guess-who", "chinese-pok
 class ActionMap:
     """The agent's action ids of one game with given options, and their
     engine ids.  ``size`` is fixed; ``mask(legal)`` and ``to_engine(i,
-    legal)`` translate both ways for the legal list of a position."""
+    legal)`` translate both ways for the legal list of a position.
+
+    The mask is written from the legal engine ids straight into a byte
+    buffer kept for the space (numpy reads it in place, and a mask handed
+    out is a copy of it).  From one position to the next the buffer is
+    mostly right already: when the new legal list is the last one marked
+    with only the action just played taken out (a board game's cells, a
+    hand's cards in a patience), ``mask(legal, played)`` clears that one
+    id; when it is the same list, nothing is written; otherwise the buffer
+    is written again.  Both checks compare whole lists (exact, in C), so a
+    wrong ``played`` only costs the rewrite."""
 
     def __init__(self, game, options):
         self.game = game
@@ -58,11 +70,24 @@ class ActionMap:
             self.engine_ids = tuple(cells)
             self.size = len(cells)
             self._compact = {e: i for i, e in enumerate(cells)}
-            return
-        small = game.actions.size <= MAX_IDS
-        self.fixed = game.actions.size if small else 0
-        self.extra = EXTRA if (not small or game.info.id in OPEN_IDS) else 0
-        self.size = self.fixed + self.extra
+            # engine id -> agent id as a list (cheaper to index than a dict)
+            index = [-1] * (max(cells) + 1)
+            for i, e in enumerate(cells):
+                index[e] = i
+            self._index = index
+            self.engine_of = self.engine_ids
+        else:
+            small = game.actions.size <= MAX_IDS
+            self.fixed = game.actions.size if small else 0
+            self.extra = EXTRA if (not small or game.info.id in OPEN_IDS) else 0
+            self.size = self.fixed + self.extra
+            # agent id -> engine id where that needs no legal list
+            self.engine_of = None if self.extra else range(self.size)
+        self._zeros = bytes(self.size)
+        self._buf = bytearray(self.size)
+        self._array = np.frombuffer(self._buf, dtype=np.int8)    # a view of _buf
+        self._prev: list | None = None     # a copy of the legal list _buf marks
+        self.marked = None                 # that list itself (the caller's object)
 
     @property
     def mode(self) -> str:
@@ -74,33 +99,63 @@ class ActionMap:
         fixed = self.fixed
         return sorted(a for a in legal if a >= fixed)
 
-    def mask(self, legal) -> np.ndarray:
-        """An int8 array of ``size``: 1 for each legal id (a fresh array,
-        filled through a bytearray: cheaper than numpy's indexing for the
-        short lists of a game)."""
-        m = bytearray(self.size)
+    def mask(self, legal, played: int | None = None) -> np.ndarray:
+        """An int8 array of ``size``: 1 for each legal id (a fresh array).
+        ``played``: the engine action applied since the last call, if the
+        caller knows it (see the class).  The space's buffer then marks
+        ``legal`` (``marked``)."""
+        if not legal:
+            return np.zeros(self.size, dtype=np.int8)
+        prev = self._prev
+        if prev is not None:
+            n = len(legal)
+            if n == len(prev):
+                if prev == legal:
+                    self.marked = legal
+                    return self._array.copy()
+            elif played is not None and n == len(prev) - 1 and not self.extra:
+                # most legal lists are sorted: look there first, then scan
+                i = bisect_left(prev, played)
+                if i == n + 1 or prev[i] != played:
+                    i = prev.index(played) if played in prev else -1
+                if i >= 0:
+                    del prev[i]
+                    if prev == legal:
+                        self._buf[self._index[played] if self.board else played] = 0
+                        self.marked = legal
+                        return self._array.copy()
+        self._write(legal)
+        return self._array.copy()
+
+    def _write(self, legal) -> None:
+        buf = self._buf
+        buf[:] = self._zeros
+        self._prev = None
+        self.marked = None
         if self.board:
-            compact = self._compact
+            index = self._index
             for a in legal:
-                m[compact[a]] = 1
-            return np.frombuffer(m, dtype=np.int8)
-        fixed = self.fixed
-        if not self.extra:
+                buf[index[a]] = 1
+        elif not self.extra:
             try:
                 for a in legal:
-                    m[a] = 1
+                    buf[a] = 1
             except IndexError:
+                buf[:] = self._zeros
                 raise ValueError(f"{self.game.info.id} made an action id beyond its space; "
                                  f"it belongs in pelit.rl.spaces.OPEN_IDS") from None
-            return np.frombuffer(m, dtype=np.int8)
-        beyond = 0
-        for a in legal:
-            if a < fixed:
-                m[a] = 1
-            else:
-                beyond += 1
-        m[fixed:fixed + min(beyond, self.extra)] = b"\x01" * min(beyond, self.extra)
-        return np.frombuffer(m, dtype=np.int8)
+        else:
+            fixed = self.fixed
+            beyond = 0
+            for a in legal:
+                if a < fixed:
+                    buf[a] = 1
+                else:
+                    beyond += 1
+            beyond = min(beyond, self.extra)
+            buf[fixed:fixed + beyond] = b"\x01" * beyond
+        self._prev = list(legal)
+        self.marked = legal
 
     def to_engine(self, action: int, legal) -> int | None:
         """The engine id of the agent's ``action`` (``None`` when it names no
@@ -127,6 +182,18 @@ class ActionMap:
         if engine < self.fixed:
             return engine
         return self.fixed + self._beyond(legal).index(engine)
+
+    def legal_ids(self, legal) -> list[int]:
+        """The agent's ids of the legal actions, ascending (the ones of
+        ``mask(legal)``)."""
+        if self.board:
+            index = self._index
+            return sorted(index[a] for a in legal)
+        if not self.extra:
+            return sorted(legal)
+        fixed = self.fixed
+        own = sorted(a for a in legal if a < fixed)
+        return own + list(range(fixed, fixed + min(len(legal) - len(own), self.extra)))
 
     def legal_order(self, legal) -> list[int]:
         """The legal engine ids in the order of the agent's ids."""
