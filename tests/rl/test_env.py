@@ -59,10 +59,13 @@ def test_action_map_matches_the_legal_list(game_id):
 
 
 @pytest.mark.parametrize("game_id", ["hex", "y", "go", "tuppi", "la-belle-lucie", "diloti",
-                                     "believe-or-doubt"])
+                                     "believe-or-doubt", "bridge-meets-guess-who",
+                                     "kiertopokeri", "speculation"])
 def test_the_environments_kept_mask_is_the_mask_of_the_legal_list(game_id):
     """The environment keeps one mask buffer per space and changes only what
-    the last action changed (a board's cell taken): at every step of random
+    the last action changed (a board's cell taken, a question asked), or
+    takes back the long list it held before a short one (Kiertopokeri's
+    claims around a choice of two): at every step of random
     matches, for every agent, its mask is exactly the legal list's, built
     afresh; an id the mask refuses is refused by ``step`` and changes
     nothing."""

@@ -73,6 +73,8 @@ class PelitAEC(AECEnv):
         self._played = None      # the engine action last applied
         self._legal_actions = self.game.legal_actions
         self._apply = self.game.apply
+        # step has more to do than select the next agent (None during play)
+        self._checks = max_actions is not None or render_mode is not None
 
     @classmethod
     def with_options(cls, game, options, **kwargs) -> "PelitAEC":
@@ -107,7 +109,8 @@ class PelitAEC(AECEnv):
             self._seeds = random.Random(fresh_seed())
         match_seed = self._seeds.getrandbits(63)
         self.state = self.game.new_state(seed=match_seed, options=self.options)
-        self._arrival = stream(match_seed, "arrival")
+        self._match_seed = match_seed
+        self._arrival = None        # the match's arrival stream, made when a window first needs it
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -121,8 +124,13 @@ class PelitAEC(AECEnv):
     def _select(self):
         to_act = self.state.to_act
         if to_act:
-            seat = to_act[0] if len(to_act) == 1 else self._arrival.choice(to_act)
+            seat = to_act[0] if len(to_act) == 1 else self._arrival_choice(to_act)
             self.agent_selection = self.possible_agents[seat]
+
+    def _arrival_choice(self, seats):
+        if self._arrival is None:
+            self._arrival = stream(self._match_seed, "arrival")
+        return self._arrival.choice(seats)
 
     def step(self, action):
         # PettingZoo's bookkeeping, kept to what changes: during play only
@@ -133,29 +141,37 @@ class PelitAEC(AECEnv):
         if self._over and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
-        state = self.state
-        seat = self._seat[agent]
         asked = self._asked
-        actions = self.actions
-        if asked is not None and asked[0] is agent and actions.marked is asked[1] \
-                and actions.engine_of is not None:
+        if asked is not None and asked[0] is agent and asked[3] is self.actions.marked:
             # the mask just handed out for this position says whether it is legal
+            _, seat, engine_of, legal = asked
             try:
-                engine = actions.engine_of[action] \
-                    if action >= 0 and actions._buf[action] else None
+                engine = engine_of[action] \
+                    if action >= 0 and self.actions._buf[action] else None
             except (IndexError, TypeError):
                 engine = None
-        elif action is None:
-            engine = None
         else:
-            engine = actions.to_engine(action, self.game.legal_actions(state, seat))
+            seat = self._seat[agent]
+            engine = None if action is None else \
+                self.actions.to_engine(action, self._legal_actions(self.state, seat))
         if engine is None:
-            legal = self.game.legal_actions(state, seat)
+            legal = self._legal_actions(self.state, seat)
             raise IllegalAction(f"{action!r} is no legal action id for {agent} now",
                                 [self.game.action_text(a) for a in legal])
+        state = self.state
         self._apply(state, engine, seat)
         self._asked = None
         self._played = engine
+        if state.outcome is None and not self._checks:
+            to_act = state.to_act
+            self.agent_selection = self.possible_agents[
+                to_act[0] if len(to_act) == 1 else self._arrival_choice(to_act)]
+        else:
+            self._after_step(agent)
+
+    def _after_step(self, agent):
+        """The rest of ``step``: the end of the match, ``max_actions``, rendering."""
+        state = self.state
         if state.outcome is not None:
             self._over = True
             returns = state.outcome.returns()
@@ -171,7 +187,7 @@ class PelitAEC(AECEnv):
         else:
             to_act = state.to_act
             self.agent_selection = self.possible_agents[
-                to_act[0] if len(to_act) == 1 else self._arrival.choice(to_act)]
+                to_act[0] if len(to_act) == 1 else self._arrival_choice(to_act)]
         if self.render_mode == "ansi":
             print(self.render())
 
@@ -186,10 +202,15 @@ class PelitAEC(AECEnv):
     def action_mask(self, agent) -> np.ndarray:
         """The mask alone (cheaper than ``observe``): written from the
         game's legal engine ids (see ``ActionMap``)."""
-        legal = self._legal_actions(self.state, self._seat[agent])
+        seat = self._seat[agent]
+        legal = self._legal_actions(self.state, seat)
         if legal:
-            self._asked = (agent, legal)
-            return self.actions.mask(legal, self._played)
+            actions = self.actions
+            mask = actions.mask(legal, self._played)
+            # for step: this agent's legal list is the one the space's buffer marks
+            self._asked = (agent, seat, actions.engine_of, legal) \
+                if actions.engine_of is not None else None
+            return mask
         return np.zeros(self.actions.size, dtype=np.int8)
 
     def json_view(self, agent) -> dict:

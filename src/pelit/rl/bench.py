@@ -1,7 +1,7 @@
 """The environment layer timed beside the plain API (``pelit bench GAME --env``).
 
 Three loops of random play, each over whole matches (a new match after
-each one ends, the same options and match seeds) for about the time given,
+each one ends, the same options) for about the time given,
 each picking uniformly among the legal actions of the seat that acts:
 
 - *plain*: ``sim.bench.bench_game``: ``state.to_act`` (a seat drawn
@@ -13,7 +13,8 @@ each picking uniformly among the legal actions of the seat that acts:
   written from the same legal list), its ones (``mask.nonzero()``), one of
   them drawn uniformly, ``env.step(id)`` (the id checked against the mask
   and turned into the engine's action, ``game.apply``, PettingZoo's
-  bookkeeping, the next agent selected); ``env.reset`` per match;
+  bookkeeping, the next agent selected); ``env.reset`` per match (seeded
+  once: each reset draws the next match's seed from the first);
 - *env + observation*: the same with ``env.observe(agent)`` (the seat's
   view built by the game and encoded as the tensor, and the mask) in place
   of ``action_mask``: what ``env.last()`` returns.
@@ -43,14 +44,16 @@ def _env_rate(game, options, seconds: float, seed: int, observe: bool, cpu: bool
     steps = matches = 0
     start = clock()
     deadline = start + seconds
+    env.reset(seed=seed)          # seeded once, as a learner does; each reset draws a match
     while True:
-        env.reset(seed=seed + matches)
+        if matches:
+            env.reset()
         state = env.state
         while state.outcome is None:
             agent = env.agent_selection
             mask = env.observe(agent)["action_mask"] if observe else env.action_mask(agent)
-            ids = mask.nonzero()[0]
-            env.step(int(ids[int(rand() * len(ids))]))
+            (ids,) = mask.nonzero()
+            env.step(ids.item(int(rand() * len(ids))))
             steps += 1
             if not steps & 255 and clock() > deadline:
                 break

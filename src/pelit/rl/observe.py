@@ -51,6 +51,7 @@ import random
 import numpy as np
 
 from ..cards.deck import Card, CardSet, ids
+from ..core.game import View
 from ..core.records import jsonable
 
 MAX_INDEX = 16           # list entries read per list
@@ -193,7 +194,7 @@ class Layout:
     def _fill(self, obj, node: "_Node", out: np.ndarray) -> None:
         """Write the leaves of ``obj``, found at ``node``'s path, into ``out``."""
         cls = obj.__class__
-        if cls is dict:
+        if cls is dict or cls is View:
             children = node.children
             for k, v in obj.items():
                 child = children.get(k if k.__class__ is str else str(k))

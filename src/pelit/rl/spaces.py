@@ -76,6 +76,9 @@ class ActionMap:
                 index[e] = i
             self._index = index
             self.engine_of = self.engine_ids
+            # the engine ids whose mask place a played one clears alone:
+            # every cell on a board, the fixed ids otherwise
+            self._drop_below = len(index)
         else:
             small = game.actions.size <= MAX_IDS
             self.fixed = game.actions.size if small else 0
@@ -83,11 +86,16 @@ class ActionMap:
             self.size = self.fixed + self.extra
             # agent id -> engine id where that needs no legal list
             self.engine_of = None if self.extra else range(self.size)
+            self._index = range(self.fixed)     # engine id -> agent id, below fixed
+            self._drop_below = self.fixed
         self._zeros = bytes(self.size)
         self._buf = bytearray(self.size)
         self._array = np.frombuffer(self._buf, dtype=np.int8)    # a view of _buf
         self._prev: list | None = None     # a copy of the legal list _buf marks
         self.marked = None                 # that list itself (the caller's object)
+        # the list and mask bytes the buffer held before the last rewrite: a
+        # long list that comes back after a short one (a bid, then a card)
+        self._older: tuple | None = None
 
     @property
     def mode(self) -> str:
@@ -97,38 +105,50 @@ class ActionMap:
 
     def _beyond(self, legal) -> list[int]:
         fixed = self.fixed
-        return sorted(a for a in legal if a >= fixed)
+        return sorted(legal) if not fixed else sorted(a for a in legal if a >= fixed)
 
     def mask(self, legal, played: int | None = None) -> np.ndarray:
         """An int8 array of ``size``: 1 for each legal id (a fresh array).
         ``played``: the engine action applied since the last call, if the
         caller knows it (see the class).  The space's buffer then marks
         ``legal`` (``marked``)."""
-        if not legal:
-            return np.zeros(self.size, dtype=np.int8)
         prev = self._prev
         if prev is not None:
             n = len(legal)
-            if n == len(prev):
-                if prev == legal:
-                    self.marked = legal
-                    return self._array.copy()
-            elif played is not None and n == len(prev) - 1 and not self.extra:
-                # most legal lists are sorted: look there first, then scan
-                i = bisect_left(prev, played)
-                if i == n + 1 or prev[i] != played:
-                    i = prev.index(played) if played in prev else -1
-                if i >= 0:
-                    del prev[i]
-                    if prev == legal:
-                        self._buf[self._index[played] if self.board else played] = 0
-                        self.marked = legal
-                        return self._array.copy()
+            gone = len(prev) - n
+            if gone == 1:
+                if played is not None and played < self._drop_below:
+                    # most legal lists are sorted: look there first, then scan
+                    i = bisect_left(prev, played)
+                    if i > n or prev[i] != played:
+                        i = prev.index(played) if played in prev else -1
+                    if i >= 0:
+                        del prev[i]
+                        if prev == legal:
+                            self._buf[self._index[played]] = 0
+                            self.marked = legal
+                            return self._array.copy()
+                        prev.insert(i, played)      # as it was: the buffer's list
+            elif not gone and prev == legal:
+                self.marked = legal
+                return self._array.copy()
+        if not legal:
+            return np.zeros(self.size, dtype=np.int8)
+        older = self._older
+        if older is not None and prev is not None and len(older[0]) == len(legal) \
+                and older[0] == legal:
+            self._older = (prev, bytes(self._buf))
+            self._buf[:] = older[1]
+            self._prev = older[0]
+            self.marked = legal
+            return self._array.copy()
         self._write(legal)
         return self._array.copy()
 
     def _write(self, legal) -> None:
         buf = self._buf
+        if self._prev is not None and len(self._prev) > 8:
+            self._older = (self._prev, bytes(buf))
         buf[:] = self._zeros
         self._prev = None
         self.marked = None
@@ -144,6 +164,9 @@ class ActionMap:
                 buf[:] = self._zeros
                 raise ValueError(f"{self.game.info.id} made an action id beyond its space; "
                                  f"it belongs in pelit.rl.spaces.OPEN_IDS") from None
+        elif not self.fixed:                 # an index: the first len(legal) ids
+            k = min(len(legal), self.extra)
+            buf[:k] = b"\x01" * k
         else:
             fixed = self.fixed
             beyond = 0
