@@ -52,6 +52,7 @@ def test_action_map_matches_the_legal_list(game_id):
         mask = amap.mask(legal)
         assert mask.dtype == np.int8 and mask.shape == (amap.size,)
         assert int(mask.sum()) == len(legal) and not amap.truncated(legal)
+        assert amap.legal_ids(legal) == np.flatnonzero(mask).tolist()
         engine = [amap.to_engine(i, legal) for i in np.flatnonzero(mask)]
         assert sorted(engine) == sorted(legal) and engine == amap.legal_order(legal)
         assert all(amap.to_agent(e, legal) == i for i, e in zip(np.flatnonzero(mask), engine))

@@ -294,8 +294,8 @@ class PelitSpielState(pyspiel.State):
     def _legal_actions(self, player):
         if self.state is None or player not in self.state.to_act:
             return []
-        return list(self._held.remember(("agent", player), lambda: sorted(np.flatnonzero(
-            self.g.actions.mask(self._held.legal(self.g.pelit, player))).tolist())))
+        return list(self._held.remember(("agent", player), lambda: self.g.actions.legal_ids(
+            self._held.legal(self.g.pelit, player))))
 
     def _apply_action(self, action):
         self._held.seen.clear()
