@@ -69,7 +69,6 @@ class PelitAEC(AECEnv):
         self._seeds = None
         self.state = None
         self._over = False
-        self._asked = None       # (seat, legal list) whose mask was handed out in this position
         self._played = None      # the engine action last applied
         self._legal_actions = self.game.legal_actions
         self._apply = self.game.apply
@@ -118,7 +117,7 @@ class PelitAEC(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self._over = False
-        self._asked = self._played = None
+        self._played = None
         self._select()
 
     def _select(self):
@@ -141,26 +140,25 @@ class PelitAEC(AECEnv):
         if self._over and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
-        asked = self._asked
-        if asked is not None and asked[0] is agent and asked[3] is self.actions.marked:
-            # the mask just handed out for this position says whether it is legal
-            _, seat, engine_of, legal = asked
+        seat = self._seat[agent]
+        engine_of = self.actions.engine_of
+        if engine_of is not None:
+            # the agent's id is the engine's, or a board cell's: the engine
+            # checks legality itself and refuses an illegal action unchanged
             try:
-                engine = engine_of[action] \
-                    if action >= 0 and self.actions._buf[action] else None
+                engine = engine_of[action] if action >= 0 else None
             except (IndexError, TypeError):
                 engine = None
         else:
-            seat = self._seat[agent]
             engine = None if action is None else \
                 self.actions.to_engine(action, self._legal_actions(self.state, seat))
         if engine is None:
-            legal = self._legal_actions(self.state, seat)
-            raise IllegalAction(f"{action!r} is no legal action id for {agent} now",
-                                [self.game.action_text(a) for a in legal])
+            self._refuse(agent, seat, action)
         state = self.state
-        self._apply(state, engine, seat)
-        self._asked = None
+        try:
+            self._apply(state, engine, seat)
+        except IllegalAction:
+            self._refuse(agent, seat, action)
         self._played = engine
         if state.outcome is None and not self._checks:
             to_act = state.to_act
@@ -168,6 +166,11 @@ class PelitAEC(AECEnv):
                 to_act[0] if len(to_act) == 1 else self._arrival_choice(to_act)]
         else:
             self._after_step(agent)
+
+    def _refuse(self, agent, seat, action):
+        legal = self._legal_actions(self.state, seat)
+        raise IllegalAction(f"{action!r} is no legal action id for {agent} now",
+                            [self.game.action_text(a) for a in self.actions.legal_order(legal)])
 
     def _after_step(self, agent):
         """The rest of ``step``: the end of the match, ``max_actions``, rendering."""
@@ -202,15 +205,9 @@ class PelitAEC(AECEnv):
     def action_mask(self, agent) -> np.ndarray:
         """The mask alone (cheaper than ``observe``): written from the
         game's legal engine ids (see ``ActionMap``)."""
-        seat = self._seat[agent]
-        legal = self._legal_actions(self.state, seat)
+        legal = self._legal_actions(self.state, self._seat[agent])
         if legal:
-            actions = self.actions
-            mask = actions.mask(legal, self._played)
-            # for step: this agent's legal list is the one the space's buffer marks
-            self._asked = (agent, seat, actions.engine_of, legal) \
-                if actions.engine_of is not None else None
-            return mask
+            return self.actions.mask(legal, self._played)
         return np.zeros(self.actions.size, dtype=np.int8)
 
     def json_view(self, agent) -> dict:

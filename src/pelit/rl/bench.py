@@ -39,6 +39,8 @@ from .aec import PelitAEC
 
 def _env_rate(game, options, seconds: float, seed: int, observe: bool, cpu: bool) -> dict:
     env = PelitAEC.with_options(game, options)
+    if observe:
+        env.layout            # discovered once per process, before the clock starts
     rand = random.Random(seed).random
     clock = time.process_time if cpu else time.perf_counter
     steps = matches = 0

@@ -40,6 +40,7 @@ import numpy as np
 
 MAX_IDS = 4096        # an engine space up to this size is used as it is
 EXTRA = 512           # ids for legal actions beyond the fixed ones
+LONG = 64             # a legal list this long is kept when a short one comes between
 # games whose engine makes action ids beyond ``actions.size`` as play goes
 OPEN_IDS = frozenset({"believe-or-doubt", "bridge-meets-guess-who", "chinese-poker",
                       "fireplace-poker"})
@@ -53,12 +54,15 @@ class ActionMap:
     The mask is written from the legal engine ids straight into a byte
     buffer kept for the space (numpy reads it in place, and a mask handed
     out is a copy of it).  From one position to the next the buffer is
-    mostly right already: when the new legal list is the last one marked
+    mostly right already: when the new legal list is the last one written
     with only the action just played taken out (a board game's cells, a
     hand's cards in a patience), ``mask(legal, played)`` clears that one
-    id; when it is the same list, nothing is written; otherwise the buffer
-    is written again.  Both checks compare whole lists (exact, in C), so a
-    wrong ``played`` only costs the rewrite."""
+    id; when it is the same list, nothing is written; a long list (more
+    than ``LONG`` ids) that comes back after a short one is taken back
+    whole; a long run of consecutive ids (every claim above the last one)
+    is written as one slice; otherwise the buffer is written again, id by
+    id.  Every check compares whole lists (exact, in C), so a wrong
+    ``played`` only costs the rewrite."""
 
     def __init__(self, game, options):
         self.game = game
@@ -87,12 +91,12 @@ class ActionMap:
             # agent id -> engine id where that needs no legal list
             self.engine_of = None if self.extra else range(self.size)
             self._index = range(self.fixed)     # engine id -> agent id, below fixed
+            self._ids = list(range(self.fixed))  # to compare a run of ids with
             self._drop_below = self.fixed
         self._zeros = bytes(self.size)
         self._buf = bytearray(self.size)
         self._array = np.frombuffer(self._buf, dtype=np.int8)    # a view of _buf
         self._prev: list | None = None     # a copy of the legal list _buf marks
-        self.marked = None                 # that list itself (the caller's object)
         # the list and mask bytes the buffer held before the last rewrite: a
         # long list that comes back after a short one (a bid, then a card)
         self._older: tuple | None = None
@@ -110,8 +114,7 @@ class ActionMap:
     def mask(self, legal, played: int | None = None) -> np.ndarray:
         """An int8 array of ``size``: 1 for each legal id (a fresh array).
         ``played``: the engine action applied since the last call, if the
-        caller knows it (see the class).  The space's buffer then marks
-        ``legal`` (``marked``)."""
+        caller knows it (see the class)."""
         prev = self._prev
         if prev is not None:
             n = len(legal)
@@ -126,11 +129,9 @@ class ActionMap:
                         del prev[i]
                         if prev == legal:
                             self._buf[self._index[played]] = 0
-                            self.marked = legal
                             return self._array.copy()
                         prev.insert(i, played)      # as it was: the buffer's list
             elif not gone and prev == legal:
-                self.marked = legal
                 return self._array.copy()
         if not legal:
             return np.zeros(self.size, dtype=np.int8)
@@ -140,30 +141,34 @@ class ActionMap:
             self._older = (prev, bytes(self._buf))
             self._buf[:] = older[1]
             self._prev = older[0]
-            self.marked = legal
             return self._array.copy()
         self._write(legal)
         return self._array.copy()
 
     def _write(self, legal) -> None:
         buf = self._buf
-        if self._prev is not None and len(self._prev) > 8:
+        if self._prev is not None and len(self._prev) > LONG:
             self._older = (self._prev, bytes(buf))
         buf[:] = self._zeros
         self._prev = None
-        self.marked = None
         if self.board:
             index = self._index
             for a in legal:
                 buf[index[a]] = 1
         elif not self.extra:
-            try:
-                for a in legal:
-                    buf[a] = 1
-            except IndexError:
-                buf[:] = self._zeros
-                raise ValueError(f"{self.game.info.id} made an action id beyond its space; "
-                                 f"it belongs in pelit.rl.spaces.OPEN_IDS") from None
+            n = len(legal)
+            first = legal[0]
+            if n > LONG and legal[-1] == first + n - 1 and 0 <= first \
+                    and legal == self._ids[first:first + n]:
+                buf[first:first + n] = b"\x01" * n       # a run of ids (every claim above one)
+            else:
+                try:
+                    for a in legal:
+                        buf[a] = 1
+                except IndexError:
+                    buf[:] = self._zeros
+                    raise ValueError(f"{self.game.info.id} made an action id beyond its "
+                                     f"space; it belongs in pelit.rl.spaces.OPEN_IDS") from None
         elif not self.fixed:                 # an index: the first len(legal) ids
             k = min(len(legal), self.extra)
             buf[:k] = b"\x01" * k
@@ -178,7 +183,6 @@ class ActionMap:
             beyond = min(beyond, self.extra)
             buf[fixed:fixed + beyond] = b"\x01" * beyond
         self._prev = list(legal)
-        self.marked = legal
 
     def to_engine(self, action: int, legal) -> int | None:
         """The engine id of the agent's ``action`` (``None`` when it names no
