@@ -269,3 +269,16 @@ def test_gymnasium_illegal_action_ends_the_episode_and_says_why():
     strict.reset(seed=1)
     with pytest.raises(IllegalAction):
         strict.step(bad)
+
+
+def test_bench_env_reports_the_three_loops():
+    """``pelit bench GAME --env``'s figures (no time is asserted: the loops
+    ran, and the cost is the plain rate over the env's)."""
+    from pelit.rl.bench import bench_env
+    game = pelit.load("xeri")
+    r = bench_env(game, seconds=0.05, seed=3)
+    assert r["game"] == "xeri"
+    for key in ("plain_actions_per_second", "env_steps_per_second",
+                "env_observe_steps_per_second"):
+        assert r[key] > 0
+    assert abs(r["env_cost"] - r["plain_actions_per_second"] / r["env_steps_per_second"]) < 0.02
