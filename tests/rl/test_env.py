@@ -282,3 +282,30 @@ def test_bench_env_reports_the_three_loops():
                 "env_observe_steps_per_second"):
         assert r[key] > 0
     assert abs(r["env_cost"] - r["plain_actions_per_second"] / r["env_steps_per_second"]) < 0.02
+
+
+@pytest.mark.parametrize("game_id", ["hex", "tuppi", "bridge", "canasta", "texas-holdem",
+                                     "believe-or-doubt"])
+def test_the_fast_encoding_reads_a_view_as_the_general_walk_does(game_id):
+    """``Layout.encode`` walks a view along the layout's paths (a dict and
+    the View subclass alike); the general walk ``_walked`` is the reference:
+    the same tensor at every step (a move list longer than the lists read is
+    left out by both: Hex's after its 16th move)."""
+    game = pelit.load(game_id)
+    options = game.make_options()
+    lay = layout(game, options)
+    state = game.new_state(seed=4, options=options)
+    rng = random.Random(4)
+    for _ in range(60):
+        if state.outcome is not None:
+            break
+        for seat in range(game.num_players(state)):
+            view = game.view(state, seat)
+            want = np.zeros(lay.size, np.float32)
+            lay._walked(view, lay._root, want)
+            want[lay._seat_offsets["seat"] + seat] = 1.0
+            for s in view.get("to_act", ()):
+                want[lay._seat_offsets["to_act"] + s] = 1.0
+            assert np.array_equal(lay.encode(view), want)
+        seat = state.to_act[0] if len(state.to_act) == 1 else rng.choice(state.to_act)
+        game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)

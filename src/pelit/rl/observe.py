@@ -211,6 +211,8 @@ class Layout:
                     self._put(node, "board", obj, out)
                 else:
                     self._walked(obj, node, out)
+            elif len(obj) > MAX_INDEX and all(x.__class__ is str for x in obj):
+                return                               # a move list, as _walk reads it
             else:
                 children = node.children
                 for i, v in enumerate(obj[:MAX_INDEX]):
