@@ -52,10 +52,48 @@ def test_action_map_matches_the_legal_list(game_id):
         mask = amap.mask(legal)
         assert mask.dtype == np.int8 and mask.shape == (amap.size,)
         assert int(mask.sum()) == len(legal) and not amap.truncated(legal)
+        assert amap.legal_ids(legal) == np.flatnonzero(mask).tolist()
         engine = [amap.to_engine(i, legal) for i in np.flatnonzero(mask)]
         assert sorted(engine) == sorted(legal) and engine == amap.legal_order(legal)
         assert all(amap.to_agent(e, legal) == i for i, e in zip(np.flatnonzero(mask), engine))
         game.apply(state, rng.choice(legal), seat)
+
+
+@pytest.mark.parametrize("game_id", ["hex", "y", "go", "tuppi", "la-belle-lucie", "diloti",
+                                     "believe-or-doubt", "bridge-meets-guess-who",
+                                     "kiertopokeri", "speculation"])
+def test_the_environments_kept_mask_is_the_mask_of_the_legal_list(game_id):
+    """The environment keeps one mask buffer per space and changes only what
+    the last action changed (a board's cell taken, a question asked), or
+    takes back the long list it held before a short one (Kiertopokeri's
+    claims around a choice of two): at every step of random
+    matches, for every agent, its mask is exactly the legal list's, built
+    afresh; an id the mask refuses is refused by ``step`` and changes
+    nothing."""
+    game = pelit.load(game_id)
+    e = env(game_id, **game.test_options)
+    rng = np.random.default_rng(5)
+    for seed in range(2):
+        e.reset(seed=seed)
+        for _ in range(200):
+            if e.state.outcome is not None:
+                break
+            for agent in e.agents:
+                legal = game.legal_actions(e.state, e._seat[agent])
+                fresh = ActionMap(game, e.options)
+                want = np.zeros(fresh.size, np.int8)
+                for a in legal:
+                    want[fresh.to_agent(a, legal)] = 1
+                assert np.array_equal(e.action_mask(agent), want)
+            agent = e.agent_selection
+            mask = e.action_mask(agent)
+            if not mask.all():
+                version = len(e.state.history)
+                with pytest.raises(IllegalAction):
+                    e.step(int(np.flatnonzero(mask == 0)[0]))
+                assert len(e.state.history) == version
+                mask = e.action_mask(agent)
+            e.step(int(rng.choice(np.flatnonzero(mask))))
 
 
 def test_board_spaces_follow_the_board_size():
@@ -231,3 +269,43 @@ def test_gymnasium_illegal_action_ends_the_episode_and_says_why():
     strict.reset(seed=1)
     with pytest.raises(IllegalAction):
         strict.step(bad)
+
+
+def test_bench_env_reports_the_three_loops():
+    """``pelit bench GAME --env``'s figures (no time is asserted: the loops
+    ran, and the cost is the plain rate over the env's)."""
+    from pelit.rl.bench import bench_env
+    game = pelit.load("xeri")
+    r = bench_env(game, seconds=0.05, seed=3)
+    assert r["game"] == "xeri"
+    for key in ("plain_actions_per_second", "env_steps_per_second",
+                "env_observe_steps_per_second"):
+        assert r[key] > 0
+    assert abs(r["env_cost"] - r["plain_actions_per_second"] / r["env_steps_per_second"]) < 0.02
+
+
+@pytest.mark.parametrize("game_id", ["hex", "tuppi", "bridge", "canasta", "texas-holdem",
+                                     "believe-or-doubt"])
+def test_the_fast_encoding_reads_a_view_as_the_general_walk_does(game_id):
+    """``Layout.encode`` walks a view along the layout's paths (a dict and
+    the View subclass alike); the general walk ``_walked`` is the reference:
+    the same tensor at every step (a move list longer than the lists read is
+    left out by both: Hex's after its 16th move)."""
+    game = pelit.load(game_id)
+    options = game.make_options()
+    lay = layout(game, options)
+    state = game.new_state(seed=4, options=options)
+    rng = random.Random(4)
+    for _ in range(60):
+        if state.outcome is not None:
+            break
+        for seat in range(game.num_players(state)):
+            view = game.view(state, seat)
+            want = np.zeros(lay.size, np.float32)
+            lay._walked(view, lay._root, want)
+            want[lay._seat_offsets["seat"] + seat] = 1.0
+            for s in view.get("to_act", ()):
+                want[lay._seat_offsets["to_act"] + s] = 1.0
+            assert np.array_equal(lay.encode(view), want)
+        seat = state.to_act[0] if len(state.to_act) == 1 else rng.choice(state.to_act)
+        game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)

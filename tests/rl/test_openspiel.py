@@ -101,3 +101,71 @@ def test_openspiel_mccfr_runs_on_a_card_game_with_hidden_hands():
     probs = policy.action_probabilities(state)
     assert set(probs) == set(state.legal_actions())
     assert abs(sum(probs.values()) - 1.0) < 1e-9
+
+
+@pytest.mark.parametrize("game_id, options", [("tuppi", {"target": 4}), ("xeri", {"hands": 2})])
+def test_openspiel_ismcts_plays_pelit_games_with_hidden_cards(game_id, options):
+    """OpenSpiel's IS-MCTS bot (its Python one: the C++ bot cannot call a
+    Python game's resampler) plays the first moves of a match; at each of
+    them the states ``resample_from_infostate`` draws show the player the
+    same information state and the same legal actions, while the cards it
+    cannot see lie elsewhere in some of them."""
+    import random
+
+    from open_spiel.python.algorithms import ismcts, mcts
+    import numpy as np
+    spiel = ops.load(game_id, **options)
+    game = pelit.load(game_id)
+    rng = np.random.RandomState(2)
+    bot = ismcts.ISMCTSBot(spiel, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
+                           uct_c=2.0, max_simulations=10, random_state=rng)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state = spiel.new_initial_state()
+    moves = 0
+    while moves < 4:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+            continue
+        player = state.current_player()
+        others_seen = set()
+        for _ in range(4):
+            world = state.resample_from_infostate(player, sampler)
+            assert world.current_player() == player
+            assert world.information_state_string(player) == state.information_state_string(player)
+            assert world.information_state_tensor(player) == state.information_state_tensor(player)
+            assert world.legal_actions() == state.legal_actions()
+            others_seen.add(tuple(str(game.view(world.state, s)["hand"])
+                                  for s in range(spiel.num_players()) if s != player))
+        truth = tuple(str(game.view(state.state, s)["hand"])
+                      for s in range(spiel.num_players()) if s != player)
+        assert len(others_seen | {truth}) > 1, "the hidden hands were never drawn again"
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += 1
+    # a resampled world is a whole match: it plays on to the end, through the
+    # next deal's chance nodes (Xeri: the second hand), the same as the real one
+    world = state.resample_from_infostate(state.current_player(), sampler)
+    pick = random.Random(0)
+    chance = 0
+    while not world.is_terminal():
+        if world.is_chance_node():
+            chance += 1
+            outcomes = world.chance_outcomes()
+            world.apply_action(outcomes[pick.randrange(len(outcomes))][0])
+        else:
+            world.apply_action(pick.choice(world.legal_actions()))
+    assert sorted(world.returns()) in ([-1.0, 1.0], [-1.0, -1.0, 1.0, 1.0], [0.0] * len(world.returns()))
+    if game_id == "xeri":
+        assert chance >= 52
+
+
+def test_resampling_before_the_deal_draws_the_chance_outcomes_again():
+    spiel = ops.load("xeri", hands=1)
+    state = spiel.new_initial_state()
+    for a in (5, 51, 50):                      # the seed, two cards of the pack
+        state.apply_action(a)
+    world = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.is_chance_node() and len(world.history()) == 3
+    assert world.information_state_string(0) == state.information_state_string(0)

@@ -192,5 +192,7 @@ def bench_env_table(games, seconds, seed, opts, info, as_json, cpu) -> None:
                   f"{r['env_steps_per_second']:,.0f}", f"{r['env_cost']:.2f}x",
                   f"{r['env_observe_steps_per_second']:,.0f}", f"{r['env_observe_cost']:.2f}x")
     out.print(t)
-    out.print("[dim]plain: legal_actions + apply; AEC: action_mask + step; with observation: "
-              "observe (the view tensor and the mask) + step[/dim]")
+    out.print("[dim]each loop plays whole matches, picking uniformly among the legal actions. "
+              "plain: legal_actions, a pick, apply; AEC: action_mask, a pick among its ones "
+              "(nonzero), step; with observation: observe (the view tensor and the mask) in "
+              "place of action_mask[/dim]")

@@ -48,6 +48,7 @@ from ..core.game import Event, Game, GameInfo, Outcome, State, View, option
 from ..core.registry import register
 
 SWAP = CELLS                       # the action after the 26 x 26 cell ids
+_MOVE_TEXT = cell_names() + ("swap",)      # action id -> its text
 TO_ACT = ((0,), (1,))
 # Events are never changed once logged, so one prebuilt stone event per
 # (seat, colour, cell) is shared by every match: logging a move costs a lookup.
@@ -203,7 +204,9 @@ class ConnectionGame(Game):
         board = s.board
         v["size"] = board.geo.size
         v["board"] = board.rows_text()
-        v["moves"] = [self.action_text(a) for _, a in s.history]
+        # the moves' text from a table (each move's action_text), not through
+        # the action space move by move: a view is made at every turn
+        v["moves"] = [_MOVE_TEXT[a] for _, a in s.history]
         v["colours"] = {"red": s.seat_of[RED], "blue": s.seat_of[BLUE]}
         if seat is not None:
             v["colour"] = "red" if s.seat_of[RED] == seat else "blue"

@@ -64,13 +64,16 @@ class PelitAEC(AECEnv):
         self.possible_agents = [f"player_{s}" for s in range(self.n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         self.actions = ActionMap(self.game, self.options)
-        self.layout = layout(self.game, self.options)
-        obs_box = spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32)
-        mask_box = spaces.Box(0, 1, (self.actions.size,), np.int8)
-        self._obs_space = spaces.Dict({"observation": obs_box, "action_mask": mask_box})
         self._act_space = spaces.Discrete(self.actions.size)
+        self._layout = self._obs_space = None     # made when first asked for
         self._seeds = None
         self.state = None
+        self._over = False
+        self._played = None      # the engine action last applied
+        self._legal_actions = self.game.legal_actions
+        self._apply = self.game.apply
+        # step has more to do than select the next agent (None during play)
+        self._checks = max_actions is not None or render_mode is not None
 
     @classmethod
     def with_options(cls, game, options, **kwargs) -> "PelitAEC":
@@ -78,7 +81,20 @@ class PelitAEC(AECEnv):
         from ..core.game import options_overrides
         return cls(game, **kwargs, **options_overrides(options))
 
+    @property
+    def layout(self):
+        """The observation layout (``pelit.rl.observe``), discovered from a
+        few seeded matches the first time an observation or its space is
+        asked for: an agent that reads masks only never pays for it."""
+        if self._layout is None:
+            self._layout = layout(self.game, self.options)
+        return self._layout
+
     def observation_space(self, agent):
+        if self._obs_space is None:
+            obs_box = spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32)
+            mask_box = spaces.Box(0, 1, (self.actions.size,), np.int8)
+            self._obs_space = spaces.Dict({"observation": obs_box, "action_mask": mask_box})
         return self._obs_space
 
     def action_space(self, agent):
@@ -92,37 +108,75 @@ class PelitAEC(AECEnv):
             self._seeds = random.Random(fresh_seed())
         match_seed = self._seeds.getrandbits(63)
         self.state = self.game.new_state(seed=match_seed, options=self.options)
-        self._arrival = stream(match_seed, "arrival")
+        self._match_seed = match_seed
+        self._arrival = None        # the match's arrival stream, made when a window first needs it
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
+        self._over = False
+        self._played = None
         self._select()
 
     def _select(self):
         to_act = self.state.to_act
         if to_act:
-            seat = to_act[0] if len(to_act) == 1 else self._arrival.choice(to_act)
+            seat = to_act[0] if len(to_act) == 1 else self._arrival_choice(to_act)
             self.agent_selection = self.possible_agents[seat]
 
+    def _arrival_choice(self, seats):
+        if self._arrival is None:
+            self._arrival = stream(self._match_seed, "arrival")
+        return self._arrival.choice(seats)
+
     def step(self, action):
+        # PettingZoo's bookkeeping, kept to what changes: during play only
+        # agent_selection is written (rewards come at the end only, so every
+        # reward and cumulative reward stays 0 until then); the dicts are
+        # written once, when the match ends.
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._over and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
-        state = self.state
         seat = self._seat[agent]
-        legal = self.game.legal_actions(state, seat)
-        engine = None if action is None else self.actions.to_engine(action, legal)
+        engine_of = self.actions.engine_of
+        if engine_of is not None:
+            # the agent's id is the engine's, or a board cell's: the engine
+            # checks legality itself and refuses an illegal action unchanged
+            try:
+                engine = engine_of[action] if action >= 0 else None
+            except (IndexError, TypeError):
+                engine = None
+        else:
+            engine = None if action is None else \
+                self.actions.to_engine(action, self._legal_actions(self.state, seat))
         if engine is None:
-            raise IllegalAction(f"{action!r} is no legal action id for {agent} now",
-                                [self.game.action_text(a) for a in legal])
-        self.game.apply(state, engine, seat)
-        # rewards come only at the end: until then every reward and every
-        # cumulative reward stays 0, so nothing is summed step by step
+            self._refuse(agent, seat, action)
+        state = self.state
+        try:
+            self._apply(state, engine, seat)
+        except IllegalAction:
+            self._refuse(agent, seat, action)
+        self._played = engine
+        if state.outcome is None and not self._checks:
+            to_act = state.to_act
+            self.agent_selection = self.possible_agents[
+                to_act[0] if len(to_act) == 1 else self._arrival_choice(to_act)]
+        else:
+            self._after_step(agent)
+
+    def _refuse(self, agent, seat, action):
+        legal = self._legal_actions(self.state, seat)
+        raise IllegalAction(f"{action!r} is no legal action id for {agent} now",
+                            [self.game.action_text(a) for a in self.actions.legal_order(legal)])
+
+    def _after_step(self, agent):
+        """The rest of ``step``: the end of the match, ``max_actions``, rendering."""
+        state = self.state
         if state.outcome is not None:
+            self._over = True
             returns = state.outcome.returns()
             self._cumulative_rewards[agent] = 0.0
             for s, a in enumerate(self.possible_agents):
@@ -130,25 +184,31 @@ class PelitAEC(AECEnv):
                 self.terminations[a] = True
             self._accumulate_rewards()
         elif self.max_actions is not None and len(state.history) >= self.max_actions:
+            self._over = True
             for a in self.agents:
                 self.truncations[a] = True
         else:
             to_act = state.to_act
             self.agent_selection = self.possible_agents[
-                to_act[0] if len(to_act) == 1 else self._arrival.choice(to_act)]
+                to_act[0] if len(to_act) == 1 else self._arrival_choice(to_act)]
         if self.render_mode == "ansi":
             print(self.render())
 
     # -- what an agent sees --------------------------------------------------
     def observe(self, agent):
+        """The agent's view tensor and its mask, made now (nothing is made
+        at ``step``: an agent that never observes never pays for it)."""
         seat = self._seat[agent]
         view = self.game.view(self.state, seat)
-        return {"observation": self.layout.encode(view),
-                "action_mask": self.actions.mask(view["legal"])}
+        return {"observation": self.layout.encode(view), "action_mask": self.action_mask(agent)}
 
     def action_mask(self, agent) -> np.ndarray:
-        """The mask alone (cheaper than ``observe``)."""
-        return self.actions.mask(self.game.legal_actions(self.state, self._seat[agent]))
+        """The mask alone (cheaper than ``observe``): written from the
+        game's legal engine ids (see ``ActionMap``)."""
+        legal = self._legal_actions(self.state, self._seat[agent])
+        if legal:
+            return self.actions.mask(legal, self._played)
+        return np.zeros(self.actions.size, dtype=np.int8)
 
     def json_view(self, agent) -> dict:
         """The agent's view as plain JSON (cards and actions as text)."""

@@ -51,6 +51,7 @@ import random
 import numpy as np
 
 from ..cards.deck import Card, CardSet, ids
+from ..core.game import View
 from ..core.records import jsonable
 
 MAX_INDEX = 16           # list entries read per list
@@ -193,7 +194,7 @@ class Layout:
     def _fill(self, obj, node: "_Node", out: np.ndarray) -> None:
         """Write the leaves of ``obj``, found at ``node``'s path, into ``out``."""
         cls = obj.__class__
-        if cls is dict:
+        if cls is dict or cls is View:
             children = node.children
             for k, v in obj.items():
                 child = children.get(k if k.__class__ is str else str(k))
@@ -210,6 +211,8 @@ class Layout:
                     self._put(node, "board", obj, out)
                 else:
                     self._walked(obj, node, out)
+            elif len(obj) > MAX_INDEX and all(x.__class__ is str for x in obj):
+                return                               # a move list, as _walk reads it
             else:
                 children = node.children
                 for i, v in enumerate(obj[:MAX_INDEX]):

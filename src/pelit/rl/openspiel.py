@@ -44,6 +44,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import random
 
 import numpy as np
 import pyspiel
@@ -293,8 +294,8 @@ class PelitSpielState(pyspiel.State):
     def _legal_actions(self, player):
         if self.state is None or player not in self.state.to_act:
             return []
-        return list(self._held.remember(("agent", player), lambda: sorted(np.flatnonzero(
-            self.g.actions.mask(self._held.legal(self.g.pelit, player))).tolist())))
+        return list(self._held.remember(("agent", player), lambda: self.g.actions.legal_ids(
+            self._held.legal(self.g.pelit, player))))
 
     def _apply_action(self, action):
         self._held.seen.clear()
@@ -344,6 +345,54 @@ class PelitSpielState(pyspiel.State):
         self.chosen = []
         # a pack the chosen ones did not cover (a redeal in the same action)
         # would have been shuffled from the seed: none of the games does that
+
+    # -- what a player may believe ------------------------------------------
+    def resample_from_infostate(self, player_id, probability_sampler=None):
+        """A state drawn from what ``player_id`` knows here, for OpenSpiel's
+        IS-MCTS (``open_spiel.python.algorithms.ismcts``): the pelit game's
+        ``sample_world`` from that seat's view places the cards the seat
+        cannot see anew, consistently with everything it saw (the leak
+        suite checks that the world shows the seat the same view), so the
+        seat's information-state string and legal actions are the same as
+        here.  The seat's history digest carries over (its past is the same
+        in every such world); the other seats' pasts are unknown, so their
+        strings start from a digest of the resampling seat's information
+        state, the same in every world resampled from it.
+        ``probability_sampler`` (OpenSpiel's ``UniformProbabilitySampler``, a
+        callable giving floats in [0, 1)) seeds the draw; without it the
+        draw is fresh.  Before the first deal the seed and the cards placed so
+        far are drawn again; while a later deal is being chosen (a chance
+        node) there is nothing to resample from, and it raises."""
+        rng = random.Random(None if probability_sampler is None
+                            else int(probability_sampler() * 2 ** 53))
+        spiel = self.get_game()
+        if self.state is None:
+            # only the number of chance outcomes drawn so far is known
+            new = spiel.new_initial_state()
+            for _ in range(len(self.history())):
+                outcomes = new.chance_outcomes()
+                new.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+            return new
+        if self.deals or self.pending is not None:
+            raise ValueError("resample_from_infostate: a deal is being chosen at chance "
+                             "nodes here; resample at a player's turn")
+        game = self.g.pelit
+        held = self._held
+        mine = held.history_digest(player_id)
+        world = game.sample_world(game.view(self.state, player_id), rng)
+        n = len(world.events)
+        digests = {player_id: (n, held.digests[player_id][1].copy())}
+        for seat in [None, *range(self.g.players)]:
+            if seat != player_id:
+                digests[seat] = (n, hashlib.sha256(
+                    f"resampled by seat {player_id} from {mine}; seat {seat}\n".encode()))
+        new = PelitSpielState(spiel, _blank=True)
+        new._held = _Held(world, digests)
+        new.seed = self.seed
+        new.pending = None
+        new.deals, new.pack, new.chosen = [], [], []
+        new.actor = self.actor
+        return new
 
     # -- text, returns --------------------------------------------------------
     def _action_to_string(self, player, action):

@@ -34,10 +34,13 @@ agent ids, so their text can be shown beside the mask.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 import numpy as np
 
 MAX_IDS = 4096        # an engine space up to this size is used as it is
 EXTRA = 512           # ids for legal actions beyond the fixed ones
+LONG = 64             # a legal list this long is kept when a short one comes between
 # games whose engine makes action ids beyond ``actions.size`` as play goes
 OPEN_IDS = frozenset({"believe-or-doubt", "bridge-meets-guess-who", "chinese-poker",
                       "fireplace-poker"})
@@ -46,7 +49,20 @@ OPEN_IDS = frozenset({"believe-or-doubt", "bridge-meets-guess-who", "chinese-pok
 class ActionMap:
     """The agent's action ids of one game with given options, and their
     engine ids.  ``size`` is fixed; ``mask(legal)`` and ``to_engine(i,
-    legal)`` translate both ways for the legal list of a position."""
+    legal)`` translate both ways for the legal list of a position.
+
+    The mask is written from the legal engine ids straight into a byte
+    buffer kept for the space (numpy reads it in place, and a mask handed
+    out is a copy of it).  From one position to the next the buffer is
+    mostly right already: when the new legal list is the last one written
+    with only the action just played taken out (a board game's cells, a
+    hand's cards in a patience), ``mask(legal, played)`` clears that one
+    id; when it is the same list, nothing is written; a long list (more
+    than ``LONG`` ids) that comes back after a short one is taken back
+    whole; a long run of consecutive ids (every claim above the last one)
+    is written as one slice; otherwise the buffer is written again, id by
+    id.  Every check compares whole lists (exact, in C), so a wrong
+    ``played`` only costs the rewrite."""
 
     def __init__(self, game, options):
         self.game = game
@@ -58,11 +74,32 @@ class ActionMap:
             self.engine_ids = tuple(cells)
             self.size = len(cells)
             self._compact = {e: i for i, e in enumerate(cells)}
-            return
-        small = game.actions.size <= MAX_IDS
-        self.fixed = game.actions.size if small else 0
-        self.extra = EXTRA if (not small or game.info.id in OPEN_IDS) else 0
-        self.size = self.fixed + self.extra
+            # engine id -> agent id as a list (cheaper to index than a dict)
+            index = [-1] * (max(cells) + 1)
+            for i, e in enumerate(cells):
+                index[e] = i
+            self._index = index
+            self.engine_of = self.engine_ids
+            # the engine ids whose mask place a played one clears alone:
+            # every cell on a board, the fixed ids otherwise
+            self._drop_below = len(index)
+        else:
+            small = game.actions.size <= MAX_IDS
+            self.fixed = game.actions.size if small else 0
+            self.extra = EXTRA if (not small or game.info.id in OPEN_IDS) else 0
+            self.size = self.fixed + self.extra
+            # agent id -> engine id where that needs no legal list
+            self.engine_of = None if self.extra else range(self.size)
+            self._index = range(self.fixed)     # engine id -> agent id, below fixed
+            self._ids = list(range(self.fixed))  # to compare a run of ids with
+            self._drop_below = self.fixed
+        self._zeros = bytes(self.size)
+        self._buf = bytearray(self.size)
+        self._array = np.frombuffer(self._buf, dtype=np.int8)    # a view of _buf
+        self._prev: list | None = None     # a copy of the legal list _buf marks
+        # the list and mask bytes the buffer held before the last rewrite: a
+        # long list that comes back after a short one (a bid, then a card)
+        self._older: tuple | None = None
 
     @property
     def mode(self) -> str:
@@ -72,35 +109,80 @@ class ActionMap:
 
     def _beyond(self, legal) -> list[int]:
         fixed = self.fixed
-        return sorted(a for a in legal if a >= fixed)
+        return sorted(legal) if not fixed else sorted(a for a in legal if a >= fixed)
 
-    def mask(self, legal) -> np.ndarray:
-        """An int8 array of ``size``: 1 for each legal id (a fresh array,
-        filled through a bytearray: cheaper than numpy's indexing for the
-        short lists of a game)."""
-        m = bytearray(self.size)
+    def mask(self, legal, played: int | None = None) -> np.ndarray:
+        """An int8 array of ``size``: 1 for each legal id (a fresh array).
+        ``played``: the engine action applied since the last call, if the
+        caller knows it (see the class)."""
+        prev = self._prev
+        if prev is not None:
+            n = len(legal)
+            gone = len(prev) - n
+            if gone == 1:
+                if played is not None and played < self._drop_below:
+                    # most legal lists are sorted: look there first, then scan
+                    i = bisect_left(prev, played)
+                    if i > n or prev[i] != played:
+                        i = prev.index(played) if played in prev else -1
+                    if i >= 0:
+                        del prev[i]
+                        if prev == legal:
+                            self._buf[self._index[played]] = 0
+                            return self._array.copy()
+                        prev.insert(i, played)      # as it was: the buffer's list
+            elif not gone and prev == legal:
+                return self._array.copy()
+        if not legal:
+            return np.zeros(self.size, dtype=np.int8)
+        older = self._older
+        if older is not None and prev is not None and len(older[0]) == len(legal) \
+                and older[0] == legal:
+            self._older = (prev, bytes(self._buf))
+            self._buf[:] = older[1]
+            self._prev = older[0]
+            return self._array.copy()
+        self._write(legal)
+        return self._array.copy()
+
+    def _write(self, legal) -> None:
+        buf = self._buf
+        if self._prev is not None and len(self._prev) > LONG:
+            self._older = (self._prev, bytes(buf))
+        buf[:] = self._zeros
+        self._prev = None
         if self.board:
-            compact = self._compact
+            index = self._index
             for a in legal:
-                m[compact[a]] = 1
-            return np.frombuffer(m, dtype=np.int8)
-        fixed = self.fixed
-        if not self.extra:
-            try:
-                for a in legal:
-                    m[a] = 1
-            except IndexError:
-                raise ValueError(f"{self.game.info.id} made an action id beyond its space; "
-                                 f"it belongs in pelit.rl.spaces.OPEN_IDS") from None
-            return np.frombuffer(m, dtype=np.int8)
-        beyond = 0
-        for a in legal:
-            if a < fixed:
-                m[a] = 1
+                buf[index[a]] = 1
+        elif not self.extra:
+            n = len(legal)
+            first = legal[0]
+            if n > LONG and legal[-1] == first + n - 1 and 0 <= first \
+                    and legal == self._ids[first:first + n]:
+                buf[first:first + n] = b"\x01" * n       # a run of ids (every claim above one)
             else:
-                beyond += 1
-        m[fixed:fixed + min(beyond, self.extra)] = b"\x01" * min(beyond, self.extra)
-        return np.frombuffer(m, dtype=np.int8)
+                try:
+                    for a in legal:
+                        buf[a] = 1
+                except IndexError:
+                    buf[:] = self._zeros
+                    raise ValueError(f"{self.game.info.id} made an action id beyond its "
+                                     f"space; it belongs in pelit.rl.spaces.OPEN_IDS") from None
+        elif not self.fixed:                 # an index: the first len(legal) ids
+            k = min(len(legal), self.extra)
+            buf[:k] = b"\x01" * k
+        else:
+            fixed = self.fixed
+            beyond = 0
+            for a in legal:
+                if a < fixed:
+                    buf[a] = 1
+                else:
+                    beyond += 1
+            beyond = min(beyond, self.extra)
+            buf[fixed:fixed + beyond] = b"\x01" * beyond
+        self._prev = list(legal)
 
     def to_engine(self, action: int, legal) -> int | None:
         """The engine id of the agent's ``action`` (``None`` when it names no
@@ -127,6 +209,18 @@ class ActionMap:
         if engine < self.fixed:
             return engine
         return self.fixed + self._beyond(legal).index(engine)
+
+    def legal_ids(self, legal) -> list[int]:
+        """The agent's ids of the legal actions, ascending (the ones of
+        ``mask(legal)``)."""
+        if self.board:
+            index = self._index
+            return sorted(index[a] for a in legal)
+        if not self.extra:
+            return sorted(legal)
+        fixed = self.fixed
+        own = sorted(a for a in legal if a < fixed)
+        return own + list(range(fixed, fixed + min(len(legal) - len(own), self.extra)))
 
     def legal_order(self, legal) -> list[int]:
         """The legal engine ids in the order of the agent's ids."""
