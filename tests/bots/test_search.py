@@ -44,7 +44,7 @@ def test_the_search_bot_plays_every_game_from_views(game_id):
     assert "search" in bot_names(game)
     for legal, action, stats in _decisions(game, 5, ["search:3", "heuristic"], 2):
         assert action in legal
-        if not stats.get("values"):           # the generic search (not double dummy)
+        if not stats.get("values") and "planner" not in stats:   # the generic search
             assert stats["failed"] == 0, stats
             assert stats["simulations"] == 3
 
