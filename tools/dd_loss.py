@@ -71,7 +71,8 @@ def main(argv=None) -> None:
     out = {"game": args.game, "bot": args.bot, "deals": len(declarer),
            "declarer_tricks_lost": summary(declarer), "defence_tricks_lost": summary(defence),
            "seconds_per_card": [r["seconds_per_card"] for r in parts],
-           "worker_seconds": [r["seconds"] for r in parts], "seeds": [t[3] for t in tasks]}
+           "worker_seconds": [r["seconds"] for r in parts], "seeds": [t[3] for t in tasks],
+           "declarer_losses": declarer, "defence_losses": defence}
     if args.json:
         print(json.dumps(out, indent=1))
         return

@@ -218,7 +218,10 @@ class Bridge:
 
 class Minibridge(Bridge):
     """Minibridge (seed 000 ch. 5): the declarer's points for the contract
-    (5.5), his opponents playing to keep them down."""
+    (5.5), his opponents playing to keep them down.  There is no auction
+    (the points are shown, and ``sample_world`` keeps to them)."""
+
+    auction_check = None
 
     def utility(self, world):
         from ..games.minibridge import CONTRACTS, contract_points
