@@ -4,7 +4,7 @@ cards (or the games named), each under a time cap, one JSON line a game.
 
     PYTHONPATH=src python tools/search_table.py run results.jsonl \\
         [--games tuppi,xeri] [--bots search:16,heuristic] [--seeds 8] [--cap 600]
-    PYTHONPATH=src python tools/search_table.py table results.jsonl
+    PYTHONPATH=src python tools/search_table.py table results.jsonl [more.jsonl ...]
 
 ``run`` measures each game in a child process (``sim/search_eval.compare``:
 bot A in each side's place in turn on the first deal of each match seed,
@@ -12,7 +12,8 @@ against bot B in every seat, the margin in the game's points or in match
 results).  A game still running at its cap is stopped and summarised over
 the seeds it finished (``seeds_done`` says how many); a game already in the
 file is skipped, so an interrupted run can be resumed.  ``table`` prints the
-Markdown rows for the README from the file.  Run it under ``nice``: it keeps
+Markdown rows for the README from the files (a game's row in a later file
+replaces an earlier one), the popular games first.  Run it under ``nice``: it keeps
 one core busy for as long as the caps allow.
 """
 
@@ -107,16 +108,23 @@ def run(args) -> None:
 
 
 def table(args) -> None:
-    with open(args.file) as f:
-        rows = [json.loads(line) for line in f if line.strip()]
+    by_game: dict[str, dict] = {}
+    for name in args.file:                 # a later file's row for a game replaces an earlier's
+        with open(name) as f:
+            for line in f:
+                if line.strip():
+                    r = json.loads(line)
+                    by_game[r["game"]] = r
+    order = {g: i for i, g in enumerate(hidden_games())}
+    rows = sorted(by_game.values(), key=lambda r: order.get(r["game"], len(order)))
     print("| game | search bot | seeds | better / same / worse | margin a side (95% interval) |")
     print("|---|---|---|---|---|")
     for r in rows:
         unit = "points" if r["unit"] == "points" else "match result"
         seeds = f"{r['seeds_done']}" + (f" of {r['seeds']} (time cap)" if r["capped"] else "")
         if not r["seeds_done"]:
-            print(f"| {r['game']} | {r['a']} | 0 | - | no seed finished in "
-                  f"{r['seconds']:.0f} s |")
+            why = r["error"] or f"no seed finished in {r['seconds']:.0f} s"
+            print(f"| {r['game']} | {r['a']} | 0 | - | {why} |")
             continue
         print(f"| {r['game']} | {r['a']} | {seeds} | {r['better']} / {r['same']} / "
               f"{r['worse']} | {r['margin']:+.3g} [{r['ci95'][0]:+.3g}, {r['ci95'][1]:+.3g}] "
@@ -134,8 +142,8 @@ def main(argv=None) -> None:
     r.add_argument("--seeds", type=int, default=8)
     r.add_argument("--seed", type=int, default=1)
     r.add_argument("--cap", type=float, default=600.0, help="seconds a game at most")
-    t = sub.add_parser("table", help="the README's Markdown rows from the file")
-    t.add_argument("file")
+    t = sub.add_parser("table", help="the README's Markdown rows from the files")
+    t.add_argument("file", nargs="+")
     args = p.parse_args(argv)
     (run if args.command == "run" else table)(args)
 
