@@ -126,9 +126,10 @@ def table(args) -> None:
             why = r["error"] or f"no seed finished in {r['seconds']:.0f} s"
             print(f"| {r['game']} | {r['a']} | 0 | - | {why} |")
             continue
+        spread = (f" [{r['ci95'][0]:+.3g}, {r['ci95'][1]:+.3g}]" if r["seeds_done"] > 1
+                  else " (one seed: no interval)")
         print(f"| {r['game']} | {r['a']} | {seeds} | {r['better']} / {r['same']} / "
-              f"{r['worse']} | {r['margin']:+.3g} [{r['ci95'][0]:+.3g}, {r['ci95'][1]:+.3g}] "
-              f"{unit} |")
+              f"{r['worse']} | {r['margin']:+.3g}{spread} {unit} |")
 
 
 def main(argv=None) -> None:
