@@ -25,8 +25,12 @@ Every game is searched the same way; a profile only says
   heuristic bot's choice stays unless the other's mean value beats it by this
   many standard errors of the difference (0: always the most visited).
 - ``planner``: a class that decides some positions itself (double-dummy card
-  play, the compiled Go search) and answers None to leave the rest to the
+  play, the compiled Go search, paired comparison of the moves on the same
+  worlds, the heuristic's move) and answers None to leave the rest to the
   generic search.
+- ``free_moves``: the game takes moves beyond its menu of legal actions
+  (typed answers), so a menu of one is not a forced move: the heuristic's
+  move is played.
 
 The scales are each game's usual swing of a deal, read from its scoring
 rules; what the profiles achieve against the heuristic bots is measured in
