@@ -1,6 +1,6 @@
 """Paired comparison over sampled worlds: the search bot's planner for games
 whose deal luck drowns the difference between moves (``search_profiles``:
-Huutopussi, Marjapussi).
+Huutopussi, Ristiseiska, Cactus).
 
 The generic search (``bots/search.py``) values each move on worlds of its
 own: one simulation deals one world and tries one move there.  In a trick
