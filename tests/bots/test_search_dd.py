@@ -184,3 +184,63 @@ def test_double_dummy_play_is_the_same_for_the_same_seed():
         bot.observe(game.events_for(s, seat, 0))
         picks.append((bot.choose(game.view(s, seat)), bot.planner.last_totals))
     assert picks[0] == picks[1]
+
+
+# -- worlds that fit the auction -------------------------------------------------------
+
+def _after_auction(game, seed):
+    s = game.new_state(seed=seed, options=game.make_options(deals=1))
+    bots = [make_bot("heuristic", game, p, seed) for p in range(4)]
+    while s.phase.name == "AUCTION":
+        seat = s.to_act[0]
+        s_view = game.view(s, seat)
+        game.apply(s, bots[seat].choose(s_view), seat)
+    return s
+
+
+def test_worlds_for_the_card_play_fit_the_auction():
+    # seed 4: North opens 1S, West overcalls 1NT (the heuristic bidder's
+    # overcall shows 15 points or more); North leads against 1NT.  Worlds
+    # dealt at random often give West fewer points; the planner's worlds are
+    # those in which West's (and East's, South's) calls are the ones the
+    # bidder would have made with that world's hand
+    from pelit.bots.bridge import DECK, shape
+    from pelit.cards.contract import hcp, hcp_table
+    game = pelit.load("bridge")
+    s = _after_auction(game, 4)
+    assert game.view(s, None)["calls"][3] == [3, "bid 1nt"] and s.to_act == (0,)
+    view = game.view(s, 0)
+    bot = make_bot("search:8", game, 0, 5)
+    bot.observe(game.events_for(s, 0, 0))
+    planner = bot.planner
+    faults = planner.adapter.auction_check(game, view)
+    table = hcp_table(DECK)
+
+    def west_points(world):
+        hand = world.hands[3]
+        return hcp(hand, table) + sum(max(0, n - 5) for n in shape(hand))
+
+    assert west_points(s) >= 15 and faults(s) == 0
+    plain = [game.sample_world(view, planner.rng) for _ in range(40)]
+    assert sum(west_points(w) < 15 for w in plain) >= 10
+    fitted = [planner._fitting_world(view, faults, game.sample_world(view, planner.rng))
+              for _ in range(20)]
+    assert all(faults(w) == 0 and west_points(w) >= 15 for w in fitted)
+
+
+def test_cards_worth_the_same_in_every_world_need_no_worlds():
+    # a hand holding K, Q and T of spades: with the jack in another hand the
+    # ten is apart from the K-Q; with the jack played, any of the three does
+    from pelit.bots.search_dd import DDSProblem, card_groups
+    legal = [card("KS"), card("QS"), card("TS")]
+    hands = [hand("KS", "QS", "TS"), hand("AS", "JS", "2H"), hand("8S", "7S", "3H"),
+             hand("6S", "5S", "4H")]
+    assert card_groups(DDSProblem(hands, 0, [], None), legal) == \
+        [[card("TS")], [card("QS"), card("KS")]]
+    hands[1] = hand("AS", "2H", "5H")
+    assert card_groups(DDSProblem(hands, 0, [], None), legal) == \
+        [[card("TS"), card("QS"), card("KS")]]
+    # a card on the trick is played: East's jack led, North's cards are one
+    hands[1] = hand("AS", "JS", "2H")
+    assert card_groups(DDSProblem(hands, 1, [card("JS")], None), legal) == \
+        [[card("TS"), card("QS"), card("KS")]]

@@ -536,6 +536,10 @@ class SearchBot(Bot):
         if self.planner is not None:
             self.planner.used = False
         if len(legal) == 1:
+            if self.profile.free_moves and self.prior_bot is not None:
+                # the game takes moves beyond its menu (typed answers): the
+                # menu's one entry is not the only move
+                return self.prior_bot.choose(view)
             return legal[0]
         if self.planner is not None:
             action = self.planner.choose(view)

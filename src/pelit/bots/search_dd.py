@@ -26,6 +26,15 @@ solved by
 
 Without endplay installed every position is left to the generic search.
 
+Worlds that fit the auction (Bridge): a world's hidden hands must be ones
+with which the game's heuristic bidder would have made the calls those
+seats made (it decides from its hand and the calls alone, so each call is
+replayed cheaply).  Up to ``FIT_TRIES`` worlds are dealt for each world
+solved, and the first that fits is taken, else the one with the fewest calls
+out of place.  Cards that are worth the same in every world (K-Q with the
+jack played) need no worlds: when every legal card is in one such group the
+heuristic's card is played at once.
+
 Budget: ``search`` solves worlds one after another while the bot's seconds
 last (and plays the heuristic bot's card when fewer than ``MIN_WORLDS`` fit,
 or on the opening lead, where DDS takes up to seconds a world on a full deal);
@@ -41,6 +50,9 @@ from ..core.rng import stream
 
 MIN_WORLDS = 4
 MAX_WORLDS = 200          # with a time budget: more worlds add little
+# candidate worlds dealt for each world solved, looking for one that fits the
+# auction (bridge); after that many the closest fit is taken
+FIT_TRIES = 200
 # own solver: cards a hand at most (four hands; three hands one more trick)
 OWN_SOLVER_CARDS = 7
 
@@ -81,6 +93,29 @@ class DDSProblem:
         return deal
 
 
+def card_groups(problem: DDSProblem, legal) -> list[list[int]]:
+    """The legal cards in groups that are worth the same in every world: cards
+    of one suit with no card between them left in another hand (what is
+    between is played or in the same hand), as KQ with the jack gone."""
+    to_play = (problem.leader + len(problem.trick)) % 4
+    others = 0
+    for i, h in enumerate(problem.hands):
+        if i != to_play:
+            others |= h
+    for c in problem.trick:
+        others &= ~(1 << c)
+    groups: list[list[int]] = []
+    for c in sorted(legal):
+        if groups:
+            last = groups[-1][-1]
+            between = ((1 << c) - 1) & ~((1 << (last + 1)) - 1)
+            if c // 13 == last // 13 and not others & between:
+                groups[-1].append(c)
+                continue
+        groups.append([c])
+    return groups
+
+
 def solve_dds(problems) -> list[dict[int, int]]:
     """Each problem's tricks for the side to play, per legal card (by id).
     One board at a time: DDS's threaded batch (``solve_all_boards``) was
@@ -110,6 +145,57 @@ class Bridge:
     """Bridge: each card's value is the declaring side's duplicate score
     with the tricks it then ends with (for a defender, its negative)."""
 
+    def auction_check(self, game, view):
+        """A function counting, for a sampled world, the calls of the hidden
+        hands that the game's heuristic bidder would not have made with that
+        world's hands (None when no hidden hand called): the worlds it
+        finds no fault with are those that fit the auction.  The heuristic
+        bidder decides from its hand and the calls alone, so a call is
+        replayed from a view of just those."""
+        from ..bots import _HEURISTICS
+        from ..cards.auction import Auction
+        from ..games.bridge import BIDS
+        seat = view["seat"]
+        pv = view["play"]
+        known = {seat}
+        if pv is not None and pv["dummy"] is not None:
+            known.add(pv["dummy_hand"])
+        bidder_cls = _HEURISTICS.get(game.info.id)
+        if bidder_cls is None:
+            return None
+        calls = view["calls"]
+        call_of = game._call_of_text
+        actions = game._call_actions
+        auction = Auction(4, view["dealer"], allow_double=True, passes_to_end=3)
+        steps = []
+        bidders = {}
+        for i, (p, text) in enumerate(calls):
+            call = call_of[text]
+            if p not in known:
+                if p not in bidders:
+                    bidders[p] = bidder_cls(game, p, 0)
+                legal = [actions[c + 3] for c in auction.legal(len(BIDS))]
+                steps.append((bidders[p]._call, p, {"legal": legal, "calls": calls[:i]},
+                              actions[call + 3]))
+            auction.call(p, call)
+        if not steps:
+            return None
+        # bids first: they say most, so a world that does not fit is told soonest
+        steps.sort(key=lambda step: step[3] == game.PASS)
+
+        def faults(world, limit: int = 99) -> int:
+            """Calls out of place, counted up to ``limit``."""
+            hands = world.hands          # each seat's thirteen cards as dealt
+            n = 0
+            for call, p, v, want in steps:
+                v["hand"] = hands[p]
+                if call(v) != want:
+                    n += 1
+                    if n >= limit:
+                        break
+            return n
+        return faults
+
     def position(self, world):
         if world.dp is None or world.phase.name != "PLAY":
             return None
@@ -132,7 +218,10 @@ class Bridge:
 
 class Minibridge(Bridge):
     """Minibridge (seed 000 ch. 5): the declarer's points for the contract
-    (5.5), his opponents playing to keep them down."""
+    (5.5), his opponents playing to keep them down.  There is no auction
+    (the points are shown, and ``sample_world`` keeps to them)."""
+
+    auction_check = None
 
     def utility(self, world):
         from ..games.minibridge import CONTRACTS, contract_points
@@ -270,6 +359,8 @@ class DoubleDummyPlanner:
         self.stats = {"simulations": 0, "seconds": 0.0, "rollout_actions": 0, "failed": 0,
                       "fallbacks": 0}
         self._own = None
+        self.fit_tries = FIT_TRIES
+        self.fit_stats = [0, 0]      # candidate worlds dealt, worlds that fit the auction
 
     def configure(self, sims, seconds) -> None:
         self.sims, self.seconds = sims, seconds
@@ -282,6 +373,22 @@ class DoubleDummyPlanner:
             from ._dd import Solver
             self._own = Solver()
         return self._own
+
+    def _fitting_world(self, view, faults, world):
+        """The first of up to ``fit_tries`` sampled worlds (``world`` the
+        first of them) whose hidden hands would have made the calls they
+        made, else the one with the fewest calls out of place."""
+        best, fewest = world, faults(world)
+        tries = 1
+        while fewest and tries < self.fit_tries:
+            world = self.game.sample_world(view, self.rng)
+            n = faults(world, fewest)
+            tries += 1
+            if n < fewest:
+                best, fewest = world, n
+        self.fit_stats[0] += tries
+        self.fit_stats[1] += fewest == 0
+        return best
 
     def card_values(self, worlds) -> dict[int, float] | None:
         """Each legal card's total value over ``worlds`` (None when a world's
@@ -328,10 +435,17 @@ class DoubleDummyPlanner:
             self.stats = {"simulations": 0, "seconds": time.perf_counter() - start,
                           "rollout_actions": 0, "failed": 0, "fallbacks": 0, "values": {}}
             return prior if prior in legal else None
+        if isinstance(problem, DDSProblem) and len(card_groups(problem, legal)) == 1:
+            # every legal card is worth the same in every world
+            self.stats = {"simulations": 0, "seconds": time.perf_counter() - start,
+                          "rollout_actions": 0, "failed": 0, "fallbacks": 0, "values": {}}
+            return prior if prior in legal else min(legal)
         want = MAX_WORLDS if timed else self.sims
+        fit = getattr(self.adapter, "auction_check", None)
+        fit = fit(game, view) if fit is not None and self.fit_tries > 1 else None
         totals: dict[int, float] = {}
         worlds = 0
-        world = first
+        world = first if fit is None else self._fitting_world(view, fit, first)
         while True:
             values = self.card_values([world])
             if values is None:
@@ -347,6 +461,8 @@ class DoubleDummyPlanner:
                 if spent + spent / worlds > self.seconds:
                     break
             world = game.sample_world(view, self.rng)
+            if fit is not None:
+                world = self._fitting_world(view, fit, world)
         if worlds < MIN_WORLDS and timed:
             best = prior if prior in legal else max(legal, key=lambda c: totals.get(c, 0.0))
         else:
