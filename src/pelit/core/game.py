@@ -249,7 +249,7 @@ class Game:
     # options that make a conformance or leak test match short but still whole
     test_options: ClassVar[dict] = {}
 
-    def __init__(self):
+    def __init__(self) -> None:
         # Keyed by the member name: Enum.__hash__ is Python code, and this
         # lookup runs twice per action.
         self._legal_by_phase = {}

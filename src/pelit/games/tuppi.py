@@ -76,7 +76,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ..cards.deal import HandSampler, SampleError, sample_hands
 from ..cards.deck import ACE, Card, CardSet, ids, standard_deck
@@ -85,22 +85,23 @@ from ..core.actions import ActionSpace
 from ..core.game import Event, Game, GameInfo, Outcome, State, View, option
 from ..core.registry import register
 
-DECK = standard_deck("52")
-N = 4
-HAND = 13
-SUIT_BITS = 13
-SUIT_FULL = (1 << SUIT_BITS) - 1
-ALL = DECK.all_mask
-BIT = tuple(1 << c for c in range(52))
-CARDS = tuple(Card(c) for c in range(52))
-SUIT = DECK.suit_of
-STRENGTH = rank_strength(DECK)                    # ace high (rami, nolo)
-STRENGTH_SOOLI = rank_strength(DECK, ace_low=True)  # 6.3: ace lowest in sooli
-RED = DECK.suit_mask[1] | DECK.suit_mask[2]
-BLACK = DECK.suit_mask[0] | DECK.suit_mask[3]
-ELIGIBLE = sum(BIT[c] for c in range(52) if DECK.rank_of[c] == ACE or 3 <= DECK.rank_of[c] <= 10)
-RED_ELIGIBLE = ELIGIBLE & RED
-BLACK_ELIGIBLE = ELIGIBLE & BLACK
+# (Final: mypyc keeps these in C variables, ``make compiled``)
+DECK: Final = standard_deck("52")
+N: Final = 4
+HAND: Final = 13
+SUIT_BITS: Final = 13
+SUIT_FULL: Final = (1 << SUIT_BITS) - 1
+ALL: Final = DECK.all_mask
+BIT: Final = tuple(1 << c for c in range(52))
+CARDS: Final = tuple(Card(c) for c in range(52))
+SUIT: Final = DECK.suit_of
+STRENGTH: Final = rank_strength(DECK)                    # ace high (rami, nolo)
+STRENGTH_SOOLI: Final = rank_strength(DECK, ace_low=True)  # 6.3: ace lowest in sooli
+RED: Final = DECK.suit_mask[1] | DECK.suit_mask[2]
+BLACK: Final = DECK.suit_mask[0] | DECK.suit_mask[3]
+ELIGIBLE: Final = sum(BIT[c] for c in range(52) if DECK.rank_of[c] == ACE or 3 <= DECK.rank_of[c] <= 10)
+RED_ELIGIBLE: Final = ELIGIBLE & RED
+BLACK_ELIGIBLE: Final = ELIGIBLE & BLACK
 
 # card ids held in a 13-bit suit pattern, per suit: follow-suit is one lookup
 def _suit_table(suit: int) -> tuple:
@@ -112,8 +113,11 @@ def _suit_table(suit: int) -> tuple:
     return tuple(table)
 
 
-SUIT_IDS = tuple(_suit_table(s) for s in range(4))
-_S0, _S1, _S2, _S3 = SUIT_IDS
+SUIT_IDS: Final = tuple(_suit_table(s) for s in range(4))
+_S0: Final = SUIT_IDS[0]
+_S1: Final = SUIT_IDS[1]
+_S2: Final = SUIT_IDS[2]
+_S3: Final = SUIT_IDS[3]
 
 
 def hand_ids(hand: int) -> tuple:
@@ -122,23 +126,25 @@ def hand_ids(hand: int) -> tuple:
             + _S2[(hand >> 26) & SUIT_FULL] + _S3[hand >> 39])
 
 
-SEAT_T = tuple((s,) for s in range(N))
-SHIFT = tuple(s * SUIT_BITS for s in range(4))
+SEAT_T: Final = tuple((s,) for s in range(N))
+SHIFT: Final = tuple(s * SUIT_BITS for s in range(4))
 # events that never change are built once and shared (an Event is never altered)
-PLAY_EVENTS = tuple(tuple(Event("play", p, {"card": CARDS[c]}) for c in range(52))
+PLAY_EVENTS: Final = tuple(tuple(Event("play", p, {"card": CARDS[c]}) for c in range(52))
                     for p in range(N))
-TRICK_EVENTS = tuple(Event("trick", p, {"winner": p}) for p in range(N))
-RAMI, NOLO, SOOLI = "rami", "nolo", "sooli"
-IS_RED = tuple(bool(BIT[c] & RED) for c in range(52))
+TRICK_EVENTS: Final = tuple(Event("trick", p, {"winner": p}) for p in range(N))
+RAMI: Final = "rami"
+NOLO: Final = "nolo"
+SOOLI: Final = "sooli"
+IS_RED: Final = tuple(bool(BIT[c] & RED) for c in range(52))
 # a bid laid (its card or word seen by its owner only), indexed by action - 52
-BID_EVENTS = tuple(
+BID_EVENTS: Final = tuple(
     (Event("bid", p, {"verbal": True}, SEAT_T[p], {"bid": RAMI}),
      Event("bid", p, {"verbal": True}, SEAT_T[p], {"bid": NOLO}))
     + tuple(Event("bid", p, {"verbal": False}, SEAT_T[p], {"card": CARDS[c]})
             for c in range(52))
     for p in range(N))
 # a bid exposed: by card id, then 52 a spoken rami, 53 a spoken nolo
-EXPOSE_EVENTS = tuple(
+EXPOSE_EVENTS: Final = tuple(
     tuple(Event("exposed", p, {"bid": RAMI if IS_RED[c] else NOLO, "verbal": False,
                                "card": CARDS[c]}) for c in range(52))
     + (Event("exposed", p, {"bid": RAMI, "verbal": True, "card": None}),
@@ -146,17 +152,18 @@ EXPOSE_EVENTS = tuple(
     for p in range(N))
 
 # action ids
-VERBAL_RAMI, VERBAL_NOLO = 52, 53
-BID_CARD = 54
-CALL_SOOLI = 106
-PASS = 107
-GIVE = 108
-DISCARD = 160
-GIVE_ACTIONS = tuple(GIVE + c for c in range(52))
-DISCARD_ACTIONS = tuple(DISCARD + c for c in range(52))
+VERBAL_RAMI: Final = 52
+VERBAL_NOLO: Final = 53
+BID_CARD: Final = 54
+CALL_SOOLI: Final = 106
+PASS: Final = 107
+GIVE: Final = 108
+DISCARD: Final = 160
+GIVE_ACTIONS: Final = tuple(GIVE + c for c in range(52))
+DISCARD_ACTIONS: Final = tuple(DISCARD + c for c in range(52))
 
-ORDERS = tuple(tuple((lead + i) % N for i in range(N)) for lead in range(N))
-SOOLI_ORDERS = {(lead, solo): play_order(lead, N, sitting_out=((solo + 2) % N,), last=solo)
+ORDERS: Final = tuple(tuple((lead + i) % N for i in range(N)) for lead in range(N))
+SOOLI_ORDERS: Final = {(lead, solo): play_order(lead, N, sitting_out=((solo + 2) % N,), last=solo)
                 for solo in range(N) for lead in range(N)
                 if lead != solo and lead != (solo + 2) % N}
 
@@ -1058,7 +1065,7 @@ class _WorldPlan:
                 pass                    # every world fails as it comes
 
 
-DOWN_ZONES = tuple(f"down{p}" for p in range(N))
+DOWN_ZONES: Final = tuple(f"down{p}" for p in range(N))
 
 
 register(Tuppi)
