@@ -160,11 +160,13 @@ class State:
     options: Any
     seed: int
     decks: tuple | None
-    packs: list
+    # (Any, not list: a clone's logs are core.log.ForkedLog, a list subclass
+    # whose len and items mypyc's list fast paths would read wrong)
+    packs: Any
     phase: Any
     to_act: tuple
-    events: list
-    history: list
+    events: Any
+    history: Any
     outcome: Outcome | None
     _legal: tuple | None
 
