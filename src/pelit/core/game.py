@@ -44,10 +44,11 @@ except ImportError:     # the plain-Python build needs no mypy: the marks are no
     def mypyc_attr(*args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]
         return lambda cls: cls
 
-# ``make compiled`` may compile this module with mypyc.  ``State`` and
-# ``Event`` then become native classes that the interpreted games subclass
-# (allow_interpreted_subclasses); the rest stay ordinary Python classes
-# (native_class=False).  Games keep overriding Game's class attributes (ClassVar).
+# ``make compiled`` may compile this module with mypyc.  ``State``, ``Event``
+# and ``Game`` then become native classes that the interpreted games subclass
+# (allow_interpreted_subclasses); the attributes a game overrides in its class
+# body are ClassVar, so compiled code reads the game's own.  GameInfo,
+# Outcome and View stay ordinary Python classes (native_class=False).
 
 
 @mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
