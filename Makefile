@@ -23,7 +23,8 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The compiled build (optional): mypyc compiles these modules, written in
 # plain Python that stays the reference; their extensions are picked up by
 # the same imports.  `make pure` removes them again.
-COMPILED := pelit/boards/hexgrid.py pelit/core/rng.py pelit/cards/deal.py
+COMPILED := pelit/boards/hexgrid.py pelit/core/rng.py pelit/cards/deal.py \
+	pelit/core/game.py pelit/games/tuppi.py pelit/games/hex.py pelit/games/y.py
 
 .PHONY: setup test play bench clean serve load chromium compiled pure test-both gnugo postgresql
 

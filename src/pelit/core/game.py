@@ -30,6 +30,7 @@ import dataclasses
 import enum
 import operator
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, OptionError, ParseError
@@ -37,7 +38,20 @@ from .log import fork
 from .rng import fresh_seed, shuffle, stream  # noqa: F401  (shuffle: games import it from here)
 from .suggest import did_you_mean
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:     # the plain-Python build needs no mypy: the marks are no-ops
+    def mypyc_attr(*args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
 
+# ``make compiled`` may compile this module with mypyc.  ``State``, ``Event``
+# and ``Game`` then become native classes that the interpreted games subclass
+# (allow_interpreted_subclasses); the attributes a game overrides in its class
+# body are ClassVar, so compiled code reads the game's own.  GameInfo,
+# Outcome and View stay ordinary Python classes (native_class=False).
+
+
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class GameInfo:
     id: str
@@ -56,6 +70,7 @@ class GameInfo:
     zero_sum: bool = False           # match returns add up to zero
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class Outcome:
     """How a match ended.  ``scores`` are per seat (a team's score on each member)."""
@@ -77,7 +92,7 @@ class Outcome:
         return tuple(1.0 if s in self.winners else -1.0 for s in range(n))
 
     def to_json(self) -> dict:
-        out = {"scores": list(self.scores), "winners": list(self.winners),
+        out: dict[str, Any] = {"scores": list(self.scores), "winners": list(self.winners),
                "reason": self.reason}
         if self.ranking is not None:
             out["ranking"] = list(self.ranking)
@@ -86,6 +101,7 @@ class Outcome:
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Event:
     """One thing that happened.  ``public`` is what everyone sees; seats in
     ``audience`` (when given) also see ``private``.  ``audience=None`` means
@@ -93,7 +109,8 @@ class Event:
 
     __slots__ = ("kind", "seat", "public", "audience", "private")
 
-    def __init__(self, kind, seat, public, audience=None, private=None):
+    def __init__(self, kind: str, seat: int | None, public: dict | None,
+                 audience: Any = None, private: dict | None = None) -> None:
         self.kind = kind
         self.seat = seat
         self.public = public
@@ -110,6 +127,7 @@ class Event:
         return out
 
 
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class View(dict):
     """A view that keeps, besides its items (a plain dict of what the seat
     may see), what its game worked out from it for ``sample_world``: the
@@ -128,6 +146,7 @@ class View(dict):
         return (dict, (dict(self),))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
     """Plain data of one match.  Games subclass it with their own ``__slots__``
     and a ``_copy_into(new)`` that copies their mutable fields.
@@ -138,9 +157,23 @@ class State:
 
     __slots__ = ("game", "options", "seed", "decks", "packs", "phase", "to_act",
                  "events", "history", "outcome", "_legal")
+    game: Game
+    options: Any
+    seed: int
+    decks: tuple | None
+    # (Any, not list: a clone's logs are core.log.ForkedLog, a list subclass
+    # whose len and items mypyc's list fast paths would read wrong)
+    packs: Any
+    phase: Any
+    to_act: tuple
+    events: Any
+    history: Any
+    outcome: Outcome | None
+    _legal: tuple | None
 
     def clone(self) -> "State":
-        new = object.__new__(type(self))
+        cls = type(self)
+        new = cls.__new__(cls)     # (object.__new__ refuses a compiled State)
         new.game = self.game
         new.options = self.options
         new.seed = self.seed
@@ -164,13 +197,13 @@ class State:
     def over(self) -> bool:
         return self.outcome is not None
 
-    def legal_actions(self, seat: int | None = None) -> list[int]:
+    def legal_actions(self, seat: int | None = None) -> Sequence[int]:
         return self.game.legal_actions(self, seat)
 
-    def apply(self, action: int, seat: int | None = None) -> None:
+    def apply(self, action: Any, seat: int | None = None) -> None:
         self.game.apply(self, action, seat)
 
-    def play(self, text: str, seat: int | None = None) -> None:
+    def play(self, text: Any, seat: int | None = None) -> None:
         """Apply an action given as text."""
         self.game.apply_text(self, text, seat)
 
@@ -201,6 +234,10 @@ class State:
         return stream(self.seed, len(self.history), *labels)
 
 
+BaseState = State     # the name ``State`` means a game's own State class inside Game
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """Base of every game.  Subclasses set ``info``, ``Options``, ``Phase``,
     ``State``, ``presets`` and implement the phase pairs and the view."""
@@ -208,14 +245,14 @@ class Game:
     info: ClassVar[GameInfo]
     Options: ClassVar[type]
     Phase: ClassVar[type[enum.Enum]]
-    State: ClassVar[type[State]]
+    State: ClassVar[type[BaseState]]
     presets: ClassVar[dict[str, dict]] = {}
-    deck = None                      # the pack, for card games
-    actions = None                   # core.actions.ActionSpace
+    deck: ClassVar[Any] = None       # the pack, for card games
+    actions: ClassVar[Any] = None    # core.actions.ActionSpace
     # options that make a conformance or leak test match short but still whole
     test_options: ClassVar[dict] = {}
 
-    def __init__(self):
+    def __init__(self) -> None:
         # Keyed by the member name: Enum.__hash__ is Python code, and this
         # lookup runs twice per action.
         self._legal_by_phase = {}
@@ -238,7 +275,7 @@ class Game:
 
     # -- a new match -------------------------------------------------------
     def new_state(self, seed: int | None = None, decks=None, preset: str | None = None,
-                  options=None, **overrides) -> State:
+                  options=None, **overrides) -> BaseState:
         """A whole match.  ``decks`` stacks the pack of each deal (a list, one
         entry per deal, of card ids or card text, top card first; ``None``
         entries are shuffled)."""
@@ -280,11 +317,11 @@ class Game:
                 out.append(pack)
         return tuple(out)
 
-    def _setup(self, state: State) -> None:
+    def _setup(self, state: BaseState) -> None:
         raise NotImplementedError
 
     # -- acting ------------------------------------------------------------
-    def legal_actions(self, state: State, seat: int | None = None) -> list[int]:
+    def legal_actions(self, state: BaseState, seat: int | None = None) -> Sequence[int]:
         """The actions ``seat`` may take now (empty when it may not act)."""
         to_act = state.to_act
         if seat is None:
@@ -300,7 +337,7 @@ class Game:
         state._legal = (seat, legal)
         return legal
 
-    def apply(self, state: State, action: int, seat: int | None = None) -> None:
+    def apply(self, state: BaseState, action: Any, seat: int | None = None) -> None:
         to_act = state.to_act
         if seat is None:
             if len(to_act) == 1:
@@ -333,7 +370,7 @@ class Game:
         state._legal = None
         apply(state, seat, action)
 
-    def apply_legal(self, state: State, action: int, seat: int) -> None:
+    def apply_legal(self, state: BaseState, action: int, seat: int) -> None:
         """Apply ``action``, taken from ``legal_actions(state, seat)`` of this
         very position, without checking it again: the search bot's random
         rollouts (``bots/search.py``), where the checks of ``apply`` cost
@@ -342,7 +379,7 @@ class Game:
         state._legal = None
         self._apply_by_phase[state.phase._name_](state, seat, action)
 
-    def _action_id(self, state: State, seat: int, action) -> int:
+    def _action_id(self, state: BaseState, seat: int, action) -> int:
         """An action given as another kind of whole number (a numpy int, a
         Card) as an int; anything else (text, a float, True) is refused."""
         if not isinstance(action, bool):
@@ -354,14 +391,14 @@ class Game:
                             f"(text goes to apply_text)",
                             [self.action_text(a) for a in self.legal_actions(state, seat)])
 
-    def apply_text(self, state: State, text: str, seat: int | None = None) -> int:
+    def apply_text(self, state: BaseState, text: Any, seat: int | None = None) -> int:
         if seat is None and len(state.to_act) == 1:
             seat = state.to_act[0]
         action = self.parse_action(state, text, seat)
         self.apply(state, action, seat)
         return action
 
-    def why_illegal(self, state: State, seat: int, action: int) -> str:
+    def why_illegal(self, state: BaseState, seat: int, action: Any) -> str:
         """Why ``action`` is not legal; games override to name the rule."""
         try:
             text = self.action_text(action)
@@ -369,19 +406,19 @@ class Game:
             return f"{action!r} is not an action of {self.info.name}"
         return f"{text} is not allowed now ({self.phase_name(state)})"
 
-    def phase_name(self, state: State) -> str:
+    def phase_name(self, state: BaseState) -> str:
         return state.phase.name.lower().replace("_", " ")
 
-    def finish(self, state: State, outcome: Outcome) -> None:
+    def finish(self, state: BaseState, outcome: Outcome) -> None:
         state.outcome = outcome
         state.to_act = ()
         state.log("match_over", None, **outcome.to_json())
 
     # -- action text -------------------------------------------------------
-    def action_text(self, action: int) -> str:
+    def action_text(self, action: Any) -> str:
         return self.actions.text(action)
 
-    def parse_action(self, state: State, text: str, seat: int | None = None) -> int:
+    def parse_action(self, state: BaseState, text: Any, seat: int | None = None) -> int:
         """Action text to an action id.  Where several ids share a text
         (copies in a multi-deck pack), a legal one is chosen."""
         candidates = self.actions.parse(text)
@@ -395,7 +432,7 @@ class Game:
         return candidates[0]
 
     # -- what leaves the engine ------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: BaseState, seat: int | None) -> dict:
         """What ``seat`` may see (``None``: a spectator).  Deny by default:
         the game's ``_view`` adds exactly what the rules let this seat see."""
         v = {
@@ -413,29 +450,29 @@ class Game:
         self._view(state, seat, v)
         return v
 
-    def _view(self, state: State, seat: int | None, v: dict) -> None:
+    def _view(self, state: BaseState, seat: int | None, v: dict) -> None:
         raise NotImplementedError
 
-    def events_for(self, state: State, seat: int | None, start: int = 0) -> list[dict]:
+    def events_for(self, state: BaseState, seat: int | None, start: int = 0) -> list[dict]:
         return [e.for_seat(seat) for e in state.events[start:]]
 
-    def num_players(self, state: State) -> int:
+    def num_players(self, state: BaseState) -> int:
         return getattr(state.options, "players", self.info.min_seats)
 
-    def zones(self, state: State) -> dict | None:
+    def zones(self, state: BaseState) -> dict | None:
         """Every card's place, zone name to mask (for the card conservation
         check); ``None`` for games without cards."""
         return None
 
-    def unknown_cards(self, state: State, seat: int | None) -> int:
+    def unknown_cards(self, state: BaseState, seat: int | None) -> int:
         """Cards whose place ``seat`` cannot know now (for the leak suite)."""
         return 0
 
-    def sample_world(self, view: dict, rng) -> State:
+    def sample_world(self, view: dict, rng) -> BaseState:
         """A whole state consistent with everything the view's seat knows."""
         raise NotImplementedError(f"{self.info.id} has no sample_world yet")
 
-    def blank_world(self, view: dict, rng) -> State:
+    def blank_world(self, view: dict, rng) -> BaseState:
         """The common part of a sampled world: options, phase, who acts and the
         version from the view; a fresh seed for whatever chance lies ahead
         (with ``rng`` None, seed 0: a template whose clones get their own);

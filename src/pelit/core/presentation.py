@@ -167,19 +167,29 @@ def rule_sections(game_cls) -> dict:
     the game's ``_legal_<phase>`` (``# -- auction (6.2) ---``): phase name to
     ``{"title", "section"}``.  A game's ``web_layout["rules"]`` overrides."""
     out = {}
+    module = inspect.getmodule(game_cls)
     try:
-        lines, _ = inspect.getsourcelines(inspect.getmodule(game_cls))
+        lines, _ = inspect.getsourcelines(module)
+        compiled = False
     except (OSError, TypeError):
-        return out
+        lines = _compiled_source(module)
+        if lines is None:
+            return out
+        compiled = True
     for phase in getattr(game_cls, "Phase", ()):
         name = phase.name.lower()
         fn = getattr(game_cls, f"_legal_{name}", None)
-        try:
-            _, start = inspect.getsourcelines(fn)
-        except (OSError, TypeError):
-            continue
-        if inspect.getsourcefile(fn) != inspect.getsourcefile(game_cls):
-            continue            # defined in a shared base: its headings are not this game's
+        if compiled:
+            start = _compiled_def_line(game_cls, f"_legal_{name}", lines)
+            if start is None:
+                continue
+        else:
+            try:
+                _, start = inspect.getsourcelines(fn)
+            except (OSError, TypeError):
+                continue
+            if inspect.getsourcefile(fn) != inspect.getsourcefile(game_cls):
+                continue            # defined in a shared base: its headings are not this game's
         for line in reversed(lines[:start - 1]):
             m = _SECTION.match(line)
             if m:
@@ -188,6 +198,34 @@ def rule_sections(game_cls) -> dict:
                                  "section": m.group("section").strip()}
                 break
     return out
+
+
+def _compiled_source(module) -> list[str] | None:
+    """The source lines of a module compiled by mypyc (``make compiled``): its
+    ``.py`` lies beside the extension, which ``inspect`` cannot read."""
+    path = getattr(module, "__file__", None) or ""
+    source = path.split(".", 1)[0] + ".py" if path.endswith((".so", ".pyd")) else None
+    try:
+        with open(source or "", encoding="utf-8") as f:
+            return f.read().splitlines(keepends=True)
+    except OSError:
+        return None
+
+
+def _compiled_def_line(game_cls, method: str, lines: list[str]) -> int | None:
+    """The line (1-based) of ``def method`` in the class of ``game_cls``'s
+    module that defines it; None when a shared base elsewhere defines it."""
+    owner = next((k for k in game_cls.__mro__ if method in vars(k)), None)
+    if owner is None or owner.__module__ != game_cls.__module__:
+        return None
+    in_class = False
+    for i, line in enumerate(lines, 1):
+        if line.startswith("class "):
+            in_class = line.startswith(f"class {owner.__name__}(") \
+                or line.startswith(f"class {owner.__name__}:")
+        elif in_class and line.lstrip().startswith(f"def {method}("):
+            return i
+    return None
 
 
 def presentation(game) -> dict:

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any, ClassVar, Final
 
 from ..boards.hexgrid import (BLUE, CELLS, COLOUR_NAMES, RED, ConnectionBoard,
                               cell_name, cell_names, parse_cell, rhombus)
@@ -47,12 +48,12 @@ from ..core.errors import IllegalAction, ParseError, PelitError
 from ..core.game import Event, Game, GameInfo, Outcome, State, View, option
 from ..core.registry import register
 
-SWAP = CELLS                       # the action after the 26 x 26 cell ids
-_MOVE_TEXT = cell_names() + ("swap",)      # action id -> its text
-TO_ACT = ((0,), (1,))
+SWAP: Final = CELLS                    # the action after the 26 x 26 cell ids
+_MOVE_TEXT: Final = cell_names() + ("swap",)      # action id -> its text
+TO_ACT: Final = ((0,), (1,))
 # Events are never changed once logged, so one prebuilt stone event per
 # (seat, colour, cell) is shared by every match: logging a move costs a lookup.
-_STONE_EVENT = tuple(
+_STONE_EVENT: Final[tuple] = tuple(
     (None,) + tuple(
         tuple(Event("stone", seat, {"cell": cell_name(c), "colour": COLOUR_NAMES[colour]})
               for c in range(CELLS))
@@ -66,12 +67,24 @@ class Phase(enum.Enum):
 
 class ConnectionState(State):
     __slots__ = ("board", "turn", "seat_of", "swapped")
+    # (declared for mypyc, which compiles this module when ``make compiled`` is run)
+    board: ConnectionBoard
+    turn: int
+    seat_of: tuple
+    swapped: bool
 
-    def _copy_into(self, new):
+    def _copy_into(self, new: ConnectionState) -> None:  # type: ignore[override]
         new.board = self.board.clone()
         new.turn = self.turn
         new.seat_of = self.seat_of                # a tuple: shared
         new.swapped = self.swapped
+
+
+def _actions() -> ActionSpace:
+    a = ActionSpace()
+    a.choice("", cell_names())     # action id = cell id
+    a.verb("swap")                 # SWAP
+    return a
 
 
 class ConnectionGame(Game):
@@ -81,14 +94,10 @@ class ConnectionGame(Game):
 
     Phase = Phase
     # terminal: the swap event names who now holds each colour
-    render_hints = {"seat_fields": ["red", "blue"]}
+    web_layout: ClassVar[dict]     # (set below each game's class)
+    render_hints: ClassVar[dict] = {"seat_fields": ["red", "blue"]}
     State = ConnectionState
-
-    def __init__(self):
-        super().__init__()
-        self.actions = ActionSpace()
-        self.actions.choice("", cell_names())     # action id = cell id
-        self.actions.verb("swap")                 # SWAP
+    actions = _actions()
 
     @staticmethod
     def geometry(size):
@@ -113,7 +122,7 @@ class ConnectionGame(Game):
 
     # -- play ------------------------------------------------------------
     @staticmethod
-    def _may_swap(s):
+    def _may_swap(s: ConnectionState) -> bool:
         # 30.1: right after the first stone (one stone down, no swap yet)
         board = s.board
         return len(board.empty) == board.geo.first_reply and s.options.swap and not s.swapped
@@ -125,7 +134,7 @@ class ConnectionGame(Game):
             return s.board.empty + [SWAP]
         return s.board.empty.copy()
 
-    def _is_legal_play(self, s, seat, a):
+    def _is_legal_play(self, s: ConnectionState, seat: int, a: int) -> bool:
         # exactly "a in _legal_play(s, seat)", read from the stones: the
         # empty list holds the cells on the board with no stone
         if a == SWAP:
@@ -138,7 +147,8 @@ class ConnectionGame(Game):
     # One phase and one seat to move: ``legal_actions`` and ``apply`` answer
     # the common case here in one step and leave everything else (a swap,
     # a wrong seat or action, the errors) to ``Game``'s own checks.
-    def legal_actions(self, state, seat=None):
+    def legal_actions(self, state: ConnectionState,  # type: ignore[override]
+                      seat: Any = None) -> list[int]:
         to_act = state.to_act
         if not to_act or seat is not None and seat != to_act[0]:
             return []
@@ -147,7 +157,8 @@ class ConnectionGame(Game):
             return empty + [SWAP]
         return empty.copy()
 
-    def apply(self, state, action, seat=None):
+    def apply(self, state: ConnectionState, action: Any,  # type: ignore[override]
+              seat: Any = None) -> None:
         to_act = state.to_act
         if to_act and (seat is None or seat == to_act[0]) and action.__class__ is int \
                 and 0 <= action < SWAP:
@@ -160,7 +171,7 @@ class ConnectionGame(Game):
                 return
         Game.apply(self, state, action, seat)
 
-    def _apply_play(self, s, seat, a):
+    def _apply_play(self, s: ConnectionState, seat: int, a: int) -> None:
         if a == SWAP:
             seat_of = s.seat_of = (None, s.seat_of[BLUE], s.seat_of[RED])
             s.swapped = True
@@ -254,7 +265,8 @@ class HexOptions:
     swap: bool = option(True, "the second player may swap colours after the first stone (30.1)")
 
 
-@register
+# registered at the end of the module (register(Hex)), not by a decorator:
+# mypyc compiles only undecorated classes as native ones (``make compiled``)
 class Hex(ConnectionGame):
     info = GameInfo(
         id="hex", name="Hex", min_seats=2, max_seats=2, family="connection",
@@ -395,3 +407,6 @@ Hex.web_layout = {
     "explain": {"swap": "The swap rule (30.1): the second player took the first stone as "
                         "their own, so the players have changed colours; the game goes on."},
 }
+
+
+register(Hex)

@@ -76,6 +76,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any, ClassVar, Final
 
 from ..cards.deal import HandSampler, SampleError, sample_hands
 from ..cards.deck import ACE, Card, CardSet, ids, pretty, standard_deck
@@ -84,35 +85,39 @@ from ..core.actions import ActionSpace
 from ..core.game import Event, Game, GameInfo, Outcome, State, View, option
 from ..core.registry import register
 
-DECK = standard_deck("52")
-N = 4
-HAND = 13
-SUIT_BITS = 13
-SUIT_FULL = (1 << SUIT_BITS) - 1
-ALL = DECK.all_mask
-BIT = tuple(1 << c for c in range(52))
-CARDS = tuple(Card(c) for c in range(52))
-SUIT = DECK.suit_of
-STRENGTH = rank_strength(DECK)                    # ace high (rami, nolo)
-STRENGTH_SOOLI = rank_strength(DECK, ace_low=True)  # 6.3: ace lowest in sooli
-RED = DECK.suit_mask[1] | DECK.suit_mask[2]
-BLACK = DECK.suit_mask[0] | DECK.suit_mask[3]
-ELIGIBLE = sum(BIT[c] for c in range(52) if DECK.rank_of[c] == ACE or 3 <= DECK.rank_of[c] <= 10)
-RED_ELIGIBLE = ELIGIBLE & RED
-BLACK_ELIGIBLE = ELIGIBLE & BLACK
+# (Final: mypyc keeps these in C variables, ``make compiled``)
+DECK: Final = standard_deck("52")
+N: Final = 4
+HAND: Final = 13
+SUIT_BITS: Final = 13
+SUIT_FULL: Final = (1 << SUIT_BITS) - 1
+ALL: Final = DECK.all_mask
+BIT: Final = tuple(1 << c for c in range(52))
+CARDS: Final = tuple(Card(c) for c in range(52))
+SUIT: Final = DECK.suit_of
+STRENGTH: Final = rank_strength(DECK)                    # ace high (rami, nolo)
+STRENGTH_SOOLI: Final = rank_strength(DECK, ace_low=True)  # 6.3: ace lowest in sooli
+RED: Final = DECK.suit_mask[1] | DECK.suit_mask[2]
+BLACK: Final = DECK.suit_mask[0] | DECK.suit_mask[3]
+ELIGIBLE: Final = sum(BIT[c] for c in range(52) if DECK.rank_of[c] == ACE or 3 <= DECK.rank_of[c] <= 10)
+RED_ELIGIBLE: Final = ELIGIBLE & RED
+BLACK_ELIGIBLE: Final = ELIGIBLE & BLACK
 
 # card ids held in a 13-bit suit pattern, per suit: follow-suit is one lookup
 def _suit_table(suit: int) -> tuple:
     # a pattern's ids are those of the pattern without its top bit, then the top card
-    table = [()]
+    table: list[tuple[int, ...]] = [()]
     for m in range(1, 1 << SUIT_BITS):
         top = m.bit_length() - 1
         table.append(table[m ^ (1 << top)] + (suit * SUIT_BITS + top,))
     return tuple(table)
 
 
-SUIT_IDS = tuple(_suit_table(s) for s in range(4))
-_S0, _S1, _S2, _S3 = SUIT_IDS
+SUIT_IDS: Final = tuple(_suit_table(s) for s in range(4))
+_S0: Final = SUIT_IDS[0]
+_S1: Final = SUIT_IDS[1]
+_S2: Final = SUIT_IDS[2]
+_S3: Final = SUIT_IDS[3]
 
 
 def hand_ids(hand: int) -> tuple:
@@ -121,23 +126,25 @@ def hand_ids(hand: int) -> tuple:
             + _S2[(hand >> 26) & SUIT_FULL] + _S3[hand >> 39])
 
 
-SEAT_T = tuple((s,) for s in range(N))
-SHIFT = tuple(s * SUIT_BITS for s in range(4))
+SEAT_T: Final = tuple((s,) for s in range(N))
+SHIFT: Final = tuple(s * SUIT_BITS for s in range(4))
 # events that never change are built once and shared (an Event is never altered)
-PLAY_EVENTS = tuple(tuple(Event("play", p, {"card": CARDS[c]}) for c in range(52))
+PLAY_EVENTS: Final = tuple(tuple(Event("play", p, {"card": CARDS[c]}) for c in range(52))
                     for p in range(N))
-TRICK_EVENTS = tuple(Event("trick", p, {"winner": p}) for p in range(N))
-RAMI, NOLO, SOOLI = "rami", "nolo", "sooli"
-IS_RED = tuple(bool(BIT[c] & RED) for c in range(52))
+TRICK_EVENTS: Final = tuple(Event("trick", p, {"winner": p}) for p in range(N))
+RAMI: Final = "rami"
+NOLO: Final = "nolo"
+SOOLI: Final = "sooli"
+IS_RED: Final = tuple(bool(BIT[c] & RED) for c in range(52))
 # a bid laid (its card or word seen by its owner only), indexed by action - 52
-BID_EVENTS = tuple(
+BID_EVENTS: Final = tuple(
     (Event("bid", p, {"verbal": True}, SEAT_T[p], {"bid": RAMI}),
      Event("bid", p, {"verbal": True}, SEAT_T[p], {"bid": NOLO}))
     + tuple(Event("bid", p, {"verbal": False}, SEAT_T[p], {"card": CARDS[c]})
             for c in range(52))
     for p in range(N))
 # a bid exposed: by card id, then 52 a spoken rami, 53 a spoken nolo
-EXPOSE_EVENTS = tuple(
+EXPOSE_EVENTS: Final = tuple(
     tuple(Event("exposed", p, {"bid": RAMI if IS_RED[c] else NOLO, "verbal": False,
                                "card": CARDS[c]}) for c in range(52))
     + (Event("exposed", p, {"bid": RAMI, "verbal": True, "card": None}),
@@ -145,17 +152,18 @@ EXPOSE_EVENTS = tuple(
     for p in range(N))
 
 # action ids
-VERBAL_RAMI, VERBAL_NOLO = 52, 53
-BID_CARD = 54
-CALL_SOOLI = 106
-PASS = 107
-GIVE = 108
-DISCARD = 160
-GIVE_ACTIONS = tuple(GIVE + c for c in range(52))
-DISCARD_ACTIONS = tuple(DISCARD + c for c in range(52))
+VERBAL_RAMI: Final = 52
+VERBAL_NOLO: Final = 53
+BID_CARD: Final = 54
+CALL_SOOLI: Final = 106
+PASS: Final = 107
+GIVE: Final = 108
+DISCARD: Final = 160
+GIVE_ACTIONS: Final = tuple(GIVE + c for c in range(52))
+DISCARD_ACTIONS: Final = tuple(DISCARD + c for c in range(52))
 
-ORDERS = tuple(tuple((lead + i) % N for i in range(N)) for lead in range(N))
-SOOLI_ORDERS = {(lead, solo): play_order(lead, N, sitting_out=((solo + 2) % N,), last=solo)
+ORDERS: Final = tuple(tuple((lead + i) % N for i in range(N)) for lead in range(N))
+SOOLI_ORDERS: Final = {(lead, solo): play_order(lead, N, sitting_out=((solo + 2) % N,), last=solo)
                 for solo in range(N) for lead in range(N)
                 if lead != solo and lead != (solo + 2) % N}
 
@@ -182,7 +190,7 @@ def team_of(seat: int) -> int:
     return seat & 1
 
 
-def hand_points(contract: str, declarer: int | None, soloist: int | None,
+def hand_points(contract: str, declarer: Any, soloist: Any,
                 tricks: tuple[int, int]) -> tuple[int, int]:
     """(team that scores, points) for a played hand (6.4).
 
@@ -219,8 +227,34 @@ class TuppiState(State):
                  "declarer", "soloist", "sooli_passed", "given", "away", "order",
                  "trick", "strength", "won", "ntricks", "played", "voids", "last",
                  "ended_early")
+    # (declared for mypyc, which compiles this module when ``make compiled`` is run)
+    dealer: int
+    hand_no: int
+    scores: tuple[int, int]
+    results: list
+    hands: list[int]
+    bid_order: tuple[int, ...]
+    bid_turn: int
+    bid_card: list[Any]
+    bid_rami: list[Any]
+    exposed: int
+    contract: Any
+    declarer: Any
+    soloist: Any
+    sooli_passed: tuple[int, ...]
+    given: int | None
+    away: int | None
+    order: tuple[int, ...]
+    trick: list[int]
+    strength: tuple[int, ...]
+    won: list[int]
+    ntricks: int
+    played: int
+    voids: list[int]
+    last: Any
+    ended_early: bool
 
-    def _copy_into(self, new):
+    def _copy_into(self, new: TuppiState) -> None:  # type: ignore[override]
         new.dealer = self.dealer
         new.hand_no = self.hand_no
         new.scores = self.scores
@@ -248,7 +282,20 @@ class TuppiState(State):
         new.ended_early = self.ended_early
 
 
-@register
+def _actions() -> ActionSpace:
+    a = ActionSpace(DECK)
+    a.cards()
+    assert a.choice("bid", [RAMI, NOLO]) == VERBAL_RAMI
+    assert a.card_block("bid") == BID_CARD
+    assert a.choice("call", [SOOLI]) == CALL_SOOLI
+    assert a.verb("pass") == PASS
+    assert a.card_block("give") == GIVE
+    assert a.card_block("discard") == DISCARD
+    return a
+
+
+# registered at the end of the module (register(Tuppi)), not by a decorator:
+# mypyc compiles only undecorated classes as native ones (``make compiled``)
 class Tuppi(Game):
     info = GameInfo(
         id="tuppi", name="Tuppi", min_seats=4, max_seats=4, family="trick-taking",
@@ -289,11 +336,12 @@ class Tuppi(Game):
     Phase = Phase
     State = TuppiState
     deck = DECK
+    actions = _actions()
     presets = {"no-sooli": {"sooli": False}}
     test_options = {"target": 40}
     # terminal: seat lists read as lists (not as a column per seat), per-team
     # pairs say which team is which, the long list of done tricks stays in the log
-    render_hints = {
+    render_hints: ClassVar[dict] = {
         "table": ["bid_order", "play_order", "sooli_passed", "results"],
         "seat_fields": ["declarer", "soloist", "sitting_out", "to"],
         # a duplicate match puts these in the order of its teams A and B
@@ -317,8 +365,8 @@ class Tuppi(Game):
     # the web table (core/presentation.py): what a player sees there, and how;
     # the bid and play orders, the sooli passes, the exchange's flags and the
     # voids are bookkeeping a player reads off the table itself
-    _bid = ["{bid} ({card})", "{bid}", "face down"]
-    web_layout = {
+    _bid: ClassVar[list] = ["{bid} ({card})", "{bid}", "face down"]
+    web_layout: ClassVar[dict] = {
         "table": "trick",
         "show": {
             "hand": "hand", "hand_sizes": "backs", "trick": "trick", "last_trick": "last_trick",
@@ -338,18 +386,6 @@ class Tuppi(Game):
                   "hide": ["reset", "ended_early"]},
     }
 
-    def __init__(self):
-        super().__init__()
-        a = ActionSpace(DECK)
-        a.cards()
-        assert a.choice("bid", [RAMI, NOLO]) == VERBAL_RAMI
-        assert a.card_block("bid") == BID_CARD
-        assert a.choice("call", [SOOLI]) == CALL_SOOLI
-        assert a.verb("pass") == PASS
-        assert a.card_block("give") == GIVE
-        assert a.card_block("discard") == DISCARD
-        self.actions = a
-
     def num_players(self, state):
         return N
 
@@ -361,7 +397,7 @@ class Tuppi(Game):
         s.results = []
         self._deal(s)
 
-    def _deal(self, s):
+    def _deal(self, s: TuppiState):
         pack = s.deal_pack(DECK, s.hand_no)
         first = (s.dealer + 1) % N
         hands = [0, 0, 0, 0]
@@ -397,7 +433,7 @@ class Tuppi(Game):
         s.to_act = SEAT_T[first]
 
     # -- auction (6.2) -------------------------------------------------------
-    def _legal_bid(self, s, seat):
+    def _legal_bid(self, s: TuppiState, seat):
         hand = s.hands[seat]
         out = [BID_CARD + c for c in hand_ids(hand & ELIGIBLE)]
         if not hand & BLACK_ELIGIBLE:
@@ -406,7 +442,7 @@ class Tuppi(Game):
             out.insert(0, VERBAL_RAMI)
         return out
 
-    def _apply_bid(self, s, seat, action):
+    def _apply_bid(self, s: TuppiState, seat: int, action: int) -> None:
         s.events.append(BID_EVENTS[seat][action - VERBAL_RAMI])
         if action < BID_CARD:
             s.bid_card[seat] = -1
@@ -441,15 +477,15 @@ class Tuppi(Game):
         else:
             self._start_rami(s)
 
-    def _start_rami(self, s):
+    def _start_rami(self, s: TuppiState):
         s.contract = RAMI
         s.log("contract", s.declarer, contract=RAMI, declarer=s.declarer)
         self._start_play(s, (s.declarer - 1) % N)
 
-    def _legal_sooli(self, s, seat):
+    def _legal_sooli(self, s: TuppiState, seat):
         return [CALL_SOOLI, PASS]
 
-    def _apply_sooli(self, s, seat, action):
+    def _apply_sooli(self, s: TuppiState, seat: int, action: int) -> None:
         if action == PASS:
             s.sooli_passed = s.sooli_passed + (seat,)
             s.log("pass", seat)
@@ -473,10 +509,10 @@ class Tuppi(Game):
             return s.hands[seat]
         return s.hands[seat] & ~BIT[card]
 
-    def _legal_discard(self, s, seat):
+    def _legal_discard(self, s: TuppiState, seat):
         return [DISCARD_ACTIONS[c] for c in hand_ids(self._in_hand(s, seat))]
 
-    def _apply_discard(self, s, seat, action):
+    def _apply_discard(self, s: TuppiState, seat: int, action: int) -> None:
         card = action - DISCARD
         s.hands[seat] ^= BIT[card]
         s.away = card
@@ -484,10 +520,10 @@ class Tuppi(Game):
         s.phase = Phase.GIVE
         s.to_act = SEAT_T[(seat + 2) % N]
 
-    def _legal_give(self, s, seat):
+    def _legal_give(self, s: TuppiState, seat):
         return [GIVE_ACTIONS[c] for c in hand_ids(self._in_hand(s, seat))]
 
-    def _apply_give(self, s, seat, action):
+    def _apply_give(self, s: TuppiState, seat: int, action: int) -> None:
         card = action - GIVE
         s.hands[seat] ^= BIT[card]
         s.hands[s.soloist] |= BIT[card]
@@ -498,7 +534,7 @@ class Tuppi(Game):
         self._start_play(s, s.declarer)
 
     # -- play (6.3, ch. 2) ------------------------------------------------------
-    def _start_play(self, s, leader):
+    def _start_play(self, s: TuppiState, leader: int) -> None:
         back = [p for p in range(N) if s.bid_card[p] is not None and s.bid_card[p] >= 0]
         if back:
             s.log("bid_cards_back", None, seats=back)     # 6.3
@@ -507,12 +543,12 @@ class Tuppi(Game):
         s.trick = []
         s.to_act = SEAT_T[s.order[0]]
 
-    def _order(self, s, leader):
+    def _order(self, s: TuppiState, leader: int) -> tuple[int, ...]:
         if s.soloist is None:
             return ORDERS[leader]
         return SOOLI_ORDERS[leader, s.soloist]
 
-    def _legal_play(self, s, seat):
+    def _legal_play(self, s: TuppiState, seat: int) -> Any:
         hand = s.hands[seat]
         trick = s.trick
         if trick:
@@ -523,7 +559,7 @@ class Tuppi(Game):
         return (_S0[hand & SUIT_FULL] + _S1[(hand >> 13) & SUIT_FULL]
                 + _S2[(hand >> 26) & SUIT_FULL] + _S3[hand >> 39])
 
-    def _apply_play(self, s, seat, card):
+    def _apply_play(self, s: TuppiState, seat: int, card: int) -> None:
         s.hands[seat] ^= BIT[card]
         s.played |= BIT[card]
         s.events.append(PLAY_EVENTS[seat][card])
@@ -563,7 +599,7 @@ class Tuppi(Game):
         s.order = ORDERS[winner] if solo is None else SOOLI_ORDERS[winner, solo]
         s.to_act = SEAT_T[winner]
 
-    def _rising_has_lost(self, s):
+    def _rising_has_lost(self, s: TuppiState):
         """6.4: the side that is not nousussa is now sure to score."""
         sc = s.scores
         if sc[0] == sc[1] == 0:
@@ -580,7 +616,7 @@ class Tuppi(Game):
         return sure is not None and sure != rising
 
     # -- scoring (6.4) -------------------------------------------------------------
-    def _end_hand(self, s):
+    def _end_hand(self, s: TuppiState):
         tricks = (s.won[0], s.won[1])
         team, points = hand_points(s.contract, s.declarer, s.soloist, tricks)
         before = s.scores
@@ -1065,4 +1101,7 @@ class _WorldPlan:
                 pass                    # every world fails as it comes
 
 
-DOWN_ZONES = tuple(f"down{p}" for p in range(N))
+DOWN_ZONES: Final = tuple(f"down{p}" for p in range(N))
+
+
+register(Tuppi)

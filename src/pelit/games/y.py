@@ -42,7 +42,8 @@ class YOptions:
     swap: bool = option(True, "the second player may swap colours after the first stone (30.1)")
 
 
-@register
+# registered at the end of the module (register(Y)), not by a decorator:
+# mypyc compiles only undecorated classes as native ones (``make compiled``)
 class Y(ConnectionGame):
     info = GameInfo(
         id="y", name="Y", min_seats=2, max_seats=2, family="connection",
@@ -82,3 +83,6 @@ Y.web_layout = {
     "explain": {"swap": "The swap rule (30.1): the second player took the first stone as "
                         "their own, so the players have changed colours; the game goes on."},
 }
+
+
+register(Y)
