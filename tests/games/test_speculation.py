@@ -213,3 +213,13 @@ def test_the_terminal_says_the_upcard_and_a_kept_trump_in_words():
     assert say({"kind": "upcard", "seat": 2, "card": DECK.parse("TS"), "trumps": "spades"}) == \
         "seat 2 turns up the upcard 10♠: spades are trumps"
     assert say({"kind": "keep", "seat": 1, "card": DECK.parse("KS")}) == "seat 1 keeps the K♠"
+
+
+def test_a_match_of_upcard_aces_only_ends_at_once_and_still_has_a_view():
+    # The upcard: an ace wins at once; with two hands and an ace turned up in
+    # each the match is over before any sale, and every seat's view (the
+    # table, the terminal) is still made (a server run found it crashing)
+    s = new(PLAIN, "AH", more=[(PLAIN, "AS")], hands=2)
+    assert s.outcome is not None and [r[0] for r in s.results] == [0, 0]
+    for seat in (None, 0, 1, 2):
+        assert G.view(s, seat)["phase"] == "sell"

@@ -207,6 +207,9 @@ class Speculation(Game):
         s.offer = None
         s.tried = 0
         s.spoke = 0
+        # a phase from the start: a match whose every hand ends at its upcard
+        # (an ace of trumps each time) is over before any sale opens
+        s.phase = Phase.SELL
         self._deal(s)
 
     def _players(self, s):
