@@ -229,6 +229,9 @@ PROFILES: dict[str, Profile] = {
     # rolled out to the end of the match: one world's luck decides a move's
     # value, and the generic search lost 3 of 8 seeds (0 / 5 / 3); paired: 0 / 8 / 0
     "ristiseiska": Profile(planner=_paired),
+    # the same for Valepaska (rolled out to the match's end): the generic
+    # search lost 6 of 8 seeds (1 / 1 / 6, -0.27 [-0.48, -0.06])
+    "valepaska": Profile(planner=_paired),
     # fishing games
     "diloti": Profile(team_scores("scores"), scale=4.0),
     "kontsina": Profile(team_scores("scores"), scale=4.0),
